@@ -1,0 +1,1 @@
+//! The jetjson generator.

@@ -1,0 +1,243 @@
+//! jetjson: JSON for Rust with the encoder and decoder of each type written
+//! out at compile time.
+//!
+//! `#[derive(Json)]` generates a [`ToJson`] and a [`FromJson`] impl that talk
+//! straight to a tuned [`Writer`] and [`Reader`]: constant parts of the output
+//! are copied in one go, keys are matched in declaration order first, strings
+//! borrow from the input when they can, and unknown values are skipped without
+//! being built.
+//!
+//! ```
+//! use jetjson::Json;
+//!
+//! #[derive(Json, Debug, PartialEq)]
+//! #[json(rename_all = "camelCase")]
+//! struct Student<'a> {
+//!     id: i64,
+//!     #[json(rename = "s_name")]
+//!     name: &'a str,
+//!     #[json(omit_empty)]
+//!     tags: Vec<String>,
+//!     #[json(default)]
+//!     retry_count: u32,
+//! }
+//!
+//! let input = r#"{"id": 11, "s_name": "qq", "retryCount": 2}"#;
+//! let s: Student = jetjson::from_str(input).unwrap();
+//! assert_eq!(s, Student { id: 11, name: "qq", tags: vec![], retry_count: 2 });
+//! assert_eq!(jetjson::to_string(&s), r#"{"id":11,"s_name":"qq","retryCount":2}"#);
+//!
+//! let err = jetjson::from_str::<Student>(r#"{"id": "11"}"#).unwrap_err();
+//! assert_eq!(err.to_string(), "expected i64, found string at line 1 column 8 (at .id)");
+//! ```
+//!
+//! # Strictness
+//!
+//! Input is read as RFC 8259 says, with no extensions: no comments, trailing
+//! commas, `NaN`, leading zeros, unescaped control characters, invalid UTF-8
+//! or lone surrogate escapes. A byte order mark is not whitespace and is
+//! rejected. Anything after the value other than whitespace is an error.
+//! Nesting is limited to 128 levels by default ([`ReadOptions::max_depth`]).
+//!
+//! # Numbers
+//!
+//! Integers are read exactly across the whole range of the target type,
+//! `i128`/`u128` included; a value outside it is
+//! [`ErrorKind::NumberOutOfRange`], never wrapped. Floats are correctly
+//! rounded for any number of digits and written as the shortest text that
+//! reads back to the same bits (`-0.0` keeps its sign). JSON has no NaN or
+//! infinity: non-finite floats are written as `null`, as serde_json and
+//! JavaScript's `JSON.stringify` do; a number too large for the float type
+//! (`1e999`) is an error when read.
+//!
+//! # Features
+//!
+//! - `std` (default): required today.
+//! - `derive` (default): re-exports `#[derive(Json, ToJson, FromJson)]`.
+
+#![deny(missing_docs)]
+#![warn(clippy::unwrap_used, clippy::expect_used)]
+
+pub mod base64;
+mod error;
+mod impls;
+mod num;
+pub mod read;
+pub mod simd;
+mod traits;
+pub mod write;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use crate::error::{Category, Error, ErrorKind};
+pub use crate::read::{Reader, Str};
+pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
+pub use crate::write::Writer;
+
+#[cfg(feature = "derive")]
+pub use jetjson_derive::{FromJson, Json, ToJson};
+
+use std::io;
+
+// MARK: - Writing
+
+/// Encodes `value` as compact JSON.
+///
+/// ```
+/// assert_eq!(jetjson::to_vec(&vec![1, 2, 3]), b"[1,2,3]");
+/// ```
+#[inline]
+pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
+    let mut w = Writer::with_capacity(128);
+    value.write_json(&mut w);
+    w.into_vec()
+}
+
+/// Encodes `value` as compact JSON text.
+///
+/// ```
+/// assert_eq!(jetjson::to_string(&("a", 1.5, None::<u8>)), r#"["a",1.5,null]"#);
+/// ```
+#[inline]
+pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
+    let bytes = to_vec(value);
+    // The writer emits only UTF-8: strings come from `str`, everything else is ASCII.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Encodes `value` as JSON indented with two spaces, in serde_json's layout.
+///
+/// ```
+/// let text = jetjson::to_vec_pretty(&vec![vec![1], vec![]]);
+/// assert_eq!(text, b"[\n  [\n    1\n  ],\n  []\n]");
+/// ```
+pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
+    let compact = to_vec(value);
+    let mut out = Vec::with_capacity(compact.len() * 2);
+    write::pretty::prettify(&compact, 2, &mut out);
+    out
+}
+
+/// Like [`to_vec_pretty`], as a `String`.
+pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
+    let bytes = to_vec_pretty(value);
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Encodes `value` as compact JSON into `writer`, in blocks of about 64 KiB,
+/// so a large array or map streams out in bounded memory. Wrap an unbuffered
+/// sink in a `BufWriter` only if values are small; blocks are already large.
+///
+/// ```
+/// let mut out = Vec::new();
+/// jetjson::to_writer(&mut out, &[true, false]).unwrap();
+/// assert_eq!(out, b"[true,false]");
+/// ```
+pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(mut writer: W, value: &T) -> io::Result<()> {
+    let mut w = Writer::to_io(&mut writer);
+    value.write_json(&mut w);
+    w.finish()
+}
+
+// MARK: - Reading
+
+/// Options for reading; the defaults are those of [`from_slice`].
+///
+/// ```
+/// let deep = "[".repeat(200) + &"]".repeat(200);
+/// assert!(jetjson::validate(deep.as_bytes()).is_err());
+/// assert!(jetjson::ReadOptions::new().max_depth(1000).validate(deep.as_bytes()).is_ok());
+/// ```
+#[derive(Debug, Clone)]
+pub struct ReadOptions {
+    max_depth: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions::new()
+    }
+}
+
+impl ReadOptions {
+    /// The defaults: nesting up to 128 levels.
+    pub fn new() -> Self {
+        ReadOptions {
+            max_depth: read::DEFAULT_MAX_DEPTH,
+        }
+    }
+
+    /// How deeply arrays and objects may nest.
+    #[must_use]
+    pub fn max_depth(mut self, max_depth: usize) -> Self {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// A reader over `input` with these options.
+    pub fn reader<'de>(&self, input: &'de [u8]) -> Reader<'de> {
+        let mut r = Reader::new(input);
+        r.set_max_depth(self.max_depth);
+        r
+    }
+
+    /// [`from_slice`] with these options.
+    pub fn from_slice<'de, T: FromJson<'de>>(&self, input: &'de [u8]) -> Result<T, Error> {
+        let mut r = self.reader(input);
+        let value = T::read_json(&mut r)?;
+        r.finish()?;
+        Ok(value)
+    }
+
+    /// [`from_str`] with these options.
+    pub fn from_str<'de, T: FromJson<'de>>(&self, input: &'de str) -> Result<T, Error> {
+        self.from_slice(input.as_bytes())
+    }
+
+    /// [`validate`] with these options.
+    pub fn validate(&self, input: &[u8]) -> Result<(), Error> {
+        let mut r = self.reader(input);
+        r.skip_value()?;
+        r.finish()
+    }
+}
+
+/// Decodes a `T` from JSON bytes. `T` may borrow strings from `input`.
+///
+/// ```
+/// let v: Vec<&str> = jetjson::from_slice(br#"["a", "b"]"#).unwrap();
+/// assert_eq!(v, ["a", "b"]);
+/// ```
+#[inline]
+pub fn from_slice<'de, T: FromJson<'de>>(input: &'de [u8]) -> Result<T, Error> {
+    let mut r = Reader::new(input);
+    let value = T::read_json(&mut r)?;
+    r.finish()?;
+    Ok(value)
+}
+
+/// Decodes a `T` from JSON text.
+///
+/// ```
+/// let n: u8 = jetjson::from_str(" 255 ").unwrap();
+/// assert_eq!(n, 255);
+/// let err = jetjson::from_str::<u8>("256").unwrap_err();
+/// assert_eq!(err.to_string(), "number out of range for u8 at line 1 column 1");
+/// ```
+#[inline]
+pub fn from_str<'de, T: FromJson<'de>>(input: &'de str) -> Result<T, Error> {
+    from_slice(input.as_bytes())
+}
+
+/// Checks that `input` is one valid JSON document, building nothing.
+///
+/// ```
+/// assert!(jetjson::validate(br#"{"a": [1, 2.5e3, "\u00e9"]}"#).is_ok());
+/// let err = jetjson::validate(b"[1, 2,]").unwrap_err();
+/// assert_eq!(err.to_string(), "expected a JSON value at line 1 column 7");
+/// ```
+pub fn validate(input: &[u8]) -> Result<(), Error> {
+    ReadOptions::new().validate(input)
+}

@@ -1,0 +1,422 @@
+//! `Reader`: the input side. A cursor over a byte slice with the calls that
+//! generated decoders (and hand-written `FromJson` impls) make: structural
+//! tokens, scalars, strings that borrow when they can, and `skip_value`.
+
+mod number;
+pub(crate) mod position;
+mod skip;
+mod string;
+
+use crate::error::{Error, ErrorKind};
+
+/// The default nesting limit, as serde_json's.
+pub const DEFAULT_MAX_DEPTH: usize = 128;
+
+/// A string read from the input: borrowed from it when the text held no
+/// escape, otherwise unescaped into the reader's scratch buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Str<'de, 's> {
+    /// Points into the input; lives as long as the input.
+    Borrowed(&'de str),
+    /// Points into the reader's scratch buffer; valid until the next read.
+    Copied(&'s str),
+}
+
+impl<'de, 's> Str<'de, 's> {
+    /// The text, whichever buffer it lives in.
+    #[inline]
+    pub fn as_str(&self) -> &'s str
+    where
+        'de: 's,
+    {
+        match *self {
+            Str::Borrowed(s) => s,
+            Str::Copied(s) => s,
+        }
+    }
+
+    /// The text as bytes.
+    #[inline]
+    pub fn as_bytes(&self) -> &'s [u8]
+    where
+        'de: 's,
+    {
+        self.as_str().as_bytes()
+    }
+}
+
+/// A saved reader state, to read the same bytes twice (internally tagged and
+/// untagged enums do).
+#[derive(Debug, Clone, Copy)]
+pub struct Checkpoint {
+    pos: usize,
+    depth: usize,
+}
+
+/// Reads JSON from a byte slice.
+///
+/// ```
+/// use jetjson::Reader;
+///
+/// let mut r = Reader::new(br#" {"xs": [1, 2, 3]} "#);
+/// let mut sum = 0;
+/// r.begin_object("an object").unwrap();
+/// let mut first = true;
+/// while r.next_member(&mut first).unwrap() {
+///     assert_eq!(r.read_key().unwrap().as_str(), "xs");
+///     r.begin_array("an array").unwrap();
+///     let mut first = true;
+///     while r.next_element(&mut first).unwrap() {
+///         sum += r.read_u64("u64").unwrap();
+///     }
+/// }
+/// r.finish().unwrap();
+/// assert_eq!(sum, 6);
+/// ```
+pub struct Reader<'de> {
+    input: &'de [u8],
+    pos: usize,
+    depth: usize,
+    max_depth: usize,
+    scratch: Vec<u8>,
+}
+
+impl<'de> Reader<'de> {
+    /// A reader at the start of `input`, with the default depth limit (128).
+    pub fn new(input: &'de [u8]) -> Self {
+        Reader {
+            input,
+            pos: 0,
+            depth: 0,
+            max_depth: DEFAULT_MAX_DEPTH,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Sets how deeply arrays and objects may nest, counting the outermost as
+    /// one. Deeper input fails with [`ErrorKind::DepthLimit`]. The reader never
+    /// recurses on its own; the limit protects the call stack of recursive
+    /// `FromJson` types.
+    pub fn set_max_depth(&mut self, max_depth: usize) {
+        self.max_depth = max_depth;
+    }
+
+    /// The depth limit in force.
+    pub fn max_depth(&self) -> usize {
+        self.max_depth
+    }
+
+    /// The whole input.
+    pub fn input(&self) -> &'de [u8] {
+        self.input
+    }
+
+    /// Byte offset of the cursor.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// Saves the cursor (and nesting depth).
+    #[inline]
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            pos: self.pos,
+            depth: self.depth,
+        }
+    }
+
+    /// Moves the cursor to `offset` (for re-reading a key in an error path).
+    pub(crate) fn pos_for_error(&mut self, offset: usize) {
+        self.pos = offset.min(self.input.len());
+    }
+
+    /// Goes back to a saved state.
+    #[inline]
+    pub fn restore(&mut self, checkpoint: Checkpoint) {
+        self.pos = checkpoint.pos;
+        self.depth = checkpoint.depth;
+    }
+
+    /// Checks that only whitespace follows the value just read.
+    pub fn finish(&mut self) -> Result<(), Error> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(self.error(ErrorKind::TrailingCharacters)),
+        }
+    }
+
+    // MARK: - Errors
+
+    /// An error of `kind` at the cursor.
+    #[cold]
+    #[inline(never)]
+    pub fn error(&self, kind: ErrorKind) -> Error {
+        Error::at(kind, self.input, self.pos)
+    }
+
+    /// An error of `kind` at byte `offset`.
+    #[cold]
+    #[inline(never)]
+    pub fn error_at(&self, kind: ErrorKind, offset: usize) -> Error {
+        Error::at(kind, self.input, offset)
+    }
+
+    /// "expected `expected`, found ..." for the value at the cursor, or the
+    /// syntax error that the cursor's byte is (end of input, a stray byte).
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_type(&mut self, expected: &'static str) -> Error {
+        let found = match self.peek() {
+            None => return self.error(ErrorKind::UnexpectedEof),
+            Some(b'"') => "string",
+            Some(b'{') => "object",
+            Some(b'[') => "array",
+            Some(b't' | b'f') => "boolean",
+            Some(b'n') => "null",
+            Some(b'-' | b'0'..=b'9') => "number",
+            Some(_) => return self.error(ErrorKind::ExpectedValue),
+        };
+        self.error(ErrorKind::InvalidType { expected, found })
+    }
+
+    /// A data error with a message, at the cursor.
+    #[cold]
+    pub fn invalid_value(&self, message: impl Into<std::borrow::Cow<'static, str>>) -> Error {
+        self.error(ErrorKind::InvalidValue {
+            message: message.into(),
+        })
+    }
+
+    // MARK: - Whitespace and peeking
+
+    /// Skips whitespace and returns the next byte without consuming it.
+    #[inline]
+    pub fn peek(&mut self) -> Option<u8> {
+        loop {
+            match self.input.get(self.pos) {
+                Some(b' ' | b'\n' | b'\r' | b'\t') => self.pos += 1,
+                Some(&b) => return Some(b),
+                None => return None,
+            }
+        }
+    }
+
+    /// Whether the next value is `null` (whitespace skipped, nothing consumed).
+    #[inline]
+    pub fn peek_null(&mut self) -> bool {
+        self.peek() == Some(b'n')
+    }
+
+    #[inline]
+    fn eof_or(&self, kind: ErrorKind) -> Error {
+        if self.pos >= self.input.len() {
+            self.error(ErrorKind::UnexpectedEof)
+        } else {
+            self.error(kind)
+        }
+    }
+
+    // MARK: - Structure
+
+    #[inline]
+    fn enter(&mut self) -> Result<(), Error> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(self.error(ErrorKind::DepthLimit {
+                limit: self.max_depth,
+            }));
+        }
+        Ok(())
+    }
+
+    /// Consumes `{`; anything else is "expected `expected`, found ...".
+    #[inline]
+    pub fn begin_object(&mut self, expected: &'static str) -> Result<(), Error> {
+        if self.peek() == Some(b'{') {
+            self.pos += 1;
+            self.enter()
+        } else {
+            Err(self.invalid_type(expected))
+        }
+    }
+
+    /// Moves to the next member of an object: returns `true` with the cursor
+    /// on the opening quote of its key, or `false` after consuming `}`.
+    /// `first` must start `true` for each object.
+    #[inline]
+    pub fn next_member(&mut self, first: &mut bool) -> Result<bool, Error> {
+        match self.peek() {
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            Some(b',') if !*first => {
+                self.pos += 1;
+                match self.peek() {
+                    Some(b'"') => Ok(true),
+                    _ => Err(self.eof_or(ErrorKind::ExpectedKey)),
+                }
+            }
+            Some(b'"') if *first => {
+                *first = false;
+                Ok(true)
+            }
+            _ if *first => Err(self.eof_or(ErrorKind::ExpectedKey)),
+            _ => Err(self.eof_or(ErrorKind::ExpectedCommaOrBrace)),
+        }
+    }
+
+    /// Reads an object key and the `:` after it. Call after
+    /// [`next_member`](Self::next_member) returned `true`.
+    #[inline]
+    pub fn read_key(&mut self) -> Result<Str<'de, '_>, Error> {
+        let span = self.read_key_span()?;
+        Ok(self.span_str(span))
+    }
+
+    /// `read_key` in two steps, so that the key can be looked at while the
+    /// reader is borrowed immutably (map keys pass both to `FromJsonKey`).
+    #[inline]
+    pub(crate) fn read_key_span(&mut self) -> Result<string::Span, Error> {
+        if self.peek() != Some(b'"') {
+            return Err(self.eof_or(ErrorKind::ExpectedKey));
+        }
+        self.pos += 1;
+        let span = self.parse_str_span()?;
+        self.expect_colon()?;
+        Ok(span)
+    }
+
+    /// If the key at the cursor is exactly `quoted` (the key with its quotes,
+    /// free of `"` and `\`), consumes it and the `:` and returns `true`. This is
+    /// the in-order guess of generated decoders: one compare instead of a
+    /// string parse and a match.
+    #[inline]
+    pub fn eat_key(&mut self, quoted: &[u8]) -> Result<bool, Error> {
+        if self.input[self.pos..].starts_with(quoted) {
+            self.pos += quoted.len();
+            self.expect_colon()?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    #[inline]
+    fn expect_colon(&mut self) -> Result<(), Error> {
+        // Machine-written JSON puts the colon right after the key.
+        if self.input.get(self.pos) == Some(&b':') {
+            self.pos += 1;
+            return Ok(());
+        }
+        if self.peek() == Some(b':') {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.eof_or(ErrorKind::ExpectedColon))
+        }
+    }
+
+    /// Consumes `[`; anything else is "expected `expected`, found ...".
+    #[inline]
+    pub fn begin_array(&mut self, expected: &'static str) -> Result<(), Error> {
+        if self.peek() == Some(b'[') {
+            self.pos += 1;
+            self.enter()
+        } else {
+            Err(self.invalid_type(expected))
+        }
+    }
+
+    /// Moves to the next element of an array: `true` with the cursor before
+    /// it, or `false` after consuming `]`. `first` must start `true`.
+    #[inline]
+    pub fn next_element(&mut self, first: &mut bool) -> Result<bool, Error> {
+        match self.peek() {
+            Some(b']') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            Some(b',') if !*first => {
+                self.pos += 1;
+                Ok(true)
+            }
+            Some(_) if *first => {
+                *first = false;
+                Ok(true)
+            }
+            _ if *first => Err(self.error(ErrorKind::UnexpectedEof)),
+            _ => Err(self.eof_or(ErrorKind::ExpectedCommaOrBracket)),
+        }
+    }
+
+    /// Consumes the `]` that must close a fixed-length array (tuples, `[T; N]`).
+    pub fn end_array(&mut self, expected: &'static str) -> Result<(), Error> {
+        match self.peek() {
+            Some(b']') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(())
+            }
+            Some(b',') => Err(self.invalid_value(format!("too many elements for {expected}"))),
+            _ => Err(self.eof_or(ErrorKind::ExpectedCommaOrBracket)),
+        }
+    }
+
+    // MARK: - Literals
+
+    fn expect_literal(&mut self, literal: &[u8]) -> Result<(), Error> {
+        let rest = &self.input[self.pos..];
+        if rest.starts_with(literal) {
+            self.pos += literal.len();
+            Ok(())
+        } else if literal.starts_with(rest) {
+            self.pos = self.input.len();
+            Err(self.error(ErrorKind::UnexpectedEof))
+        } else {
+            // Point at the first byte that differs.
+            let bad = rest
+                .iter()
+                .zip(literal)
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
+            Err(self.error_at(ErrorKind::InvalidLiteral, self.pos + bad))
+        }
+    }
+
+    /// Reads `null`.
+    #[inline]
+    pub fn read_null(&mut self) -> Result<(), Error> {
+        match self.peek() {
+            Some(b'n') => self.expect_literal(b"null"),
+            _ => Err(self.invalid_type("null")),
+        }
+    }
+
+    /// Reads `true` or `false`.
+    #[inline]
+    pub fn read_bool(&mut self) -> Result<bool, Error> {
+        match self.peek() {
+            Some(b't') => self.expect_literal(b"true").map(|()| true),
+            Some(b'f') => self.expect_literal(b"false").map(|()| false),
+            _ => Err(self.invalid_type("a boolean")),
+        }
+    }
+
+    /// Skips one value of any kind, checking it as strictly as reading it
+    /// would, without building anything. The depth limit applies.
+    pub fn skip_value(&mut self) -> Result<(), Error> {
+        skip::skip_value(self)
+    }
+
+    /// Reads one value of any kind and returns its exact text (after leading
+    /// whitespace), checked but not decoded.
+    pub fn read_raw(&mut self) -> Result<&'de [u8], Error> {
+        self.peek();
+        let start = self.pos;
+        self.skip_value()?;
+        Ok(&self.input[start..self.pos])
+    }
+}

@@ -1,0 +1,319 @@
+//! Numbers: one scanner checks RFC 8259's grammar and gathers the significand;
+//! integer reads take a tighter loop that stops at the first non-digit.
+
+use super::Reader;
+use crate::error::{Error, ErrorKind};
+use crate::num::{self, Decimal};
+
+/// What [`Reader::scan_number`] found.
+pub(super) struct Scanned {
+    pub start: usize,
+    pub decimal: Decimal,
+    /// No fraction and no exponent.
+    pub integer: bool,
+}
+
+impl<'de> Reader<'de> {
+    /// Scans one number at the cursor and checks its grammar: `-`? then `0`
+    /// or a digit run not starting with 0, then optional `.digits`, then an
+    /// optional exponent.
+    pub(super) fn scan_number(&mut self) -> Result<Scanned, Error> {
+        let input = self.input;
+        let start = self.pos;
+        let mut i = start;
+        let negative = input.get(i) == Some(&b'-');
+        if negative {
+            i += 1;
+        }
+        let mut mantissa = 0u64;
+        let mut digits = 0u32; // significant digits kept in `mantissa`
+        let mut dropped = 0i64; // integer digits past the 19th
+        let mut truncated = false;
+        match input.get(i) {
+            Some(b'0') => {
+                i += 1;
+                if matches!(input.get(i), Some(b'0'..=b'9')) {
+                    return Err(self.error_at(ErrorKind::InvalidNumber, i));
+                }
+            }
+            Some(b'1'..=b'9') => {
+                while let Some(&d @ b'0'..=b'9') = input.get(i) {
+                    if digits < 19 {
+                        mantissa = mantissa * 10 + u64::from(d - b'0');
+                        digits += 1;
+                    } else {
+                        dropped += 1;
+                        truncated |= d != b'0';
+                    }
+                    i += 1;
+                }
+            }
+            Some(_) => return Err(self.error_at(ErrorKind::InvalidNumber, i)),
+            None => return Err(self.error_at(ErrorKind::UnexpectedEof, i)),
+        }
+        let mut exponent = dropped;
+        let mut integer = true;
+        if input.get(i) == Some(&b'.') {
+            integer = false;
+            i += 1;
+            let frac_start = i;
+            while let Some(&d @ b'0'..=b'9') = input.get(i) {
+                if digits < 19 {
+                    // Leading zeros of `0.000123` add no significant digit.
+                    if mantissa != 0 || d != b'0' {
+                        digits += 1;
+                    }
+                    mantissa = mantissa * 10 + u64::from(d - b'0');
+                    exponent -= 1;
+                } else {
+                    truncated |= d != b'0';
+                }
+                i += 1;
+            }
+            if i == frac_start {
+                return Err(self.digit_expected(i));
+            }
+        }
+        if let Some(b'e' | b'E') = input.get(i) {
+            integer = false;
+            i += 1;
+            let exp_negative = match input.get(i) {
+                Some(b'-') => {
+                    i += 1;
+                    true
+                }
+                Some(b'+') => {
+                    i += 1;
+                    false
+                }
+                _ => false,
+            };
+            let exp_start = i;
+            let mut e = 0i64;
+            while let Some(&d @ b'0'..=b'9') = input.get(i) {
+                // Saturate far outside the range where anything changes.
+                if e < 1_000_000_000 {
+                    e = e * 10 + i64::from(d - b'0');
+                }
+                i += 1;
+            }
+            if i == exp_start {
+                return Err(self.digit_expected(i));
+            }
+            exponent += if exp_negative { -e } else { e };
+        }
+        self.pos = i;
+        Ok(Scanned {
+            start,
+            decimal: Decimal {
+                mantissa,
+                exponent,
+                truncated,
+                negative,
+            },
+            integer,
+        })
+    }
+
+    #[cold]
+    fn digit_expected(&self, at: usize) -> Error {
+        if at >= self.input.len() {
+            self.error_at(ErrorKind::UnexpectedEof, at)
+        } else {
+            self.error_at(ErrorKind::InvalidNumber, at)
+        }
+    }
+
+    /// Reads an integer as sign and magnitude, exactly. A fraction or exponent
+    /// is "expected `ty`, found floating-point number"; more than fits in a u64
+    /// is out of range for `ty`.
+    #[inline]
+    fn read_magnitude(&mut self, ty: &'static str) -> Result<(bool, u64, usize), Error> {
+        let input = self.input;
+        match self.peek() {
+            Some(b'-' | b'0'..=b'9') => {}
+            _ => return Err(self.invalid_type(ty)),
+        }
+        let start = self.pos;
+        let mut i = start;
+        let negative = input[i] == b'-';
+        if negative {
+            i += 1;
+        }
+        let digits_start = i;
+        let mut value = 0u64;
+        let mut overflow = false;
+        while let Some(&d @ b'0'..=b'9') = input.get(i) {
+            match value
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(d - b'0')))
+            {
+                Some(v) => value = v,
+                None => overflow = true,
+            }
+            i += 1;
+        }
+        let leading_zero = input.get(digits_start) == Some(&b'0') && i - digits_start > 1;
+        let more = matches!(input.get(i), Some(b'.' | b'e' | b'E'));
+        if i == digits_start || leading_zero || more {
+            // Let the full scanner report the grammar error, or the float.
+            self.pos = start;
+            let scanned = self.scan_number()?;
+            debug_assert!(!scanned.integer);
+            return Err(self.error_at(
+                ErrorKind::InvalidType {
+                    expected: ty,
+                    found: "floating-point number",
+                },
+                start,
+            ));
+        }
+        self.pos = i;
+        if overflow {
+            return Err(self.error_at(ErrorKind::NumberOutOfRange { ty }, start));
+        }
+        Ok((negative, value, start))
+    }
+
+    /// Reads an unsigned integer that must fit `ty` (whose maximum is `max`).
+    #[inline]
+    pub fn read_unsigned(&mut self, ty: &'static str, max: u64) -> Result<u64, Error> {
+        let (negative, value, start) = self.read_magnitude(ty)?;
+        if value > max || (negative && value != 0) {
+            return Err(self.error_at(ErrorKind::NumberOutOfRange { ty }, start));
+        }
+        Ok(value)
+    }
+
+    /// Reads a signed integer that must lie in `min..=max` (the range of `ty`).
+    #[inline]
+    pub fn read_signed(&mut self, ty: &'static str, min: i64, max: i64) -> Result<i64, Error> {
+        let (negative, magnitude, start) = self.read_magnitude(ty)?;
+        let value = if negative {
+            if magnitude > min.unsigned_abs() {
+                return Err(self.error_at(ErrorKind::NumberOutOfRange { ty }, start));
+            }
+            // Two's complement: wraps exactly onto -magnitude for magnitude ≤ 2^63.
+            0i64.wrapping_sub_unsigned(magnitude)
+        } else {
+            if magnitude > max as u64 {
+                return Err(self.error_at(ErrorKind::NumberOutOfRange { ty }, start));
+            }
+            magnitude as i64
+        };
+        Ok(value)
+    }
+
+    /// Reads a `u64`.
+    #[inline]
+    pub fn read_u64(&mut self, ty: &'static str) -> Result<u64, Error> {
+        self.read_unsigned(ty, u64::MAX)
+    }
+
+    /// Reads an `i64`.
+    #[inline]
+    pub fn read_i64(&mut self, ty: &'static str) -> Result<i64, Error> {
+        self.read_signed(ty, i64::MIN, i64::MAX)
+    }
+
+    /// Reads a 128-bit integer, exactly, as sign and magnitude.
+    fn read_magnitude128(&mut self, ty: &'static str) -> Result<(bool, u128, usize), Error> {
+        match self.peek() {
+            Some(b'-' | b'0'..=b'9') => {}
+            _ => return Err(self.invalid_type(ty)),
+        }
+        let scanned = self.scan_number()?;
+        if !scanned.integer {
+            return Err(self.error_at(
+                ErrorKind::InvalidType {
+                    expected: ty,
+                    found: "floating-point number",
+                },
+                scanned.start,
+            ));
+        }
+        let text = &self.input[scanned.start..self.pos];
+        let digits = text.strip_prefix(b"-").unwrap_or(text);
+        let mut value = 0u128;
+        for &d in digits {
+            value = value
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u128::from(d - b'0')))
+                .ok_or_else(|| self.error_at(ErrorKind::NumberOutOfRange { ty }, scanned.start))?;
+        }
+        Ok((scanned.decimal.negative, value, scanned.start))
+    }
+
+    /// Reads a `u128`.
+    pub fn read_u128(&mut self) -> Result<u128, Error> {
+        let (negative, value, start) = self.read_magnitude128("u128")?;
+        if negative && value != 0 {
+            return Err(self.error_at(ErrorKind::NumberOutOfRange { ty: "u128" }, start));
+        }
+        Ok(value)
+    }
+
+    /// Reads an `i128`.
+    pub fn read_i128(&mut self) -> Result<i128, Error> {
+        let (negative, magnitude, start) = self.read_magnitude128("i128")?;
+        let out_of_range = || self.error_at(ErrorKind::NumberOutOfRange { ty: "i128" }, start);
+        if negative {
+            if magnitude > i128::MIN.unsigned_abs() {
+                return Err(out_of_range());
+            }
+            Ok(0i128.wrapping_sub_unsigned(magnitude))
+        } else {
+            i128::try_from(magnitude).map_err(|_| out_of_range())
+        }
+    }
+
+    /// Reads a number as a correctly rounded `f64`. Integers are accepted;
+    /// a value too large for an `f64` (`1e999`) is out of range, never
+    /// infinity.
+    #[inline]
+    pub fn read_f64(&mut self) -> Result<f64, Error> {
+        match self.peek() {
+            Some(b'-' | b'0'..=b'9') => {}
+            _ => return Err(self.invalid_type("f64")),
+        }
+        let scanned = self.scan_number()?;
+        let text = self.number_text(scanned.start);
+        num::to_f64(scanned.decimal, text)
+            .ok_or_else(|| self.error_at(ErrorKind::NumberOutOfRange { ty: "f64" }, scanned.start))
+    }
+
+    /// Reads a number as a correctly rounded `f32`.
+    pub fn read_f32(&mut self) -> Result<f32, Error> {
+        match self.peek() {
+            Some(b'-' | b'0'..=b'9') => {}
+            _ => return Err(self.invalid_type("f32")),
+        }
+        let scanned = self.scan_number()?;
+        let text = self.number_text(scanned.start);
+        num::to_f32(text)
+            .ok_or_else(|| self.error_at(ErrorKind::NumberOutOfRange { ty: "f32" }, scanned.start))
+    }
+
+    /// Reads a number and returns its text exactly as written (grammar
+    /// checked), for types that keep numbers verbatim.
+    pub fn read_number_text(&mut self) -> Result<&'de str, Error> {
+        match self.peek() {
+            Some(b'-' | b'0'..=b'9') => {}
+            _ => return Err(self.invalid_type("a number")),
+        }
+        let scanned = self.scan_number()?;
+        Ok(self.number_text(scanned.start))
+    }
+
+    /// Skips a number, checking its grammar.
+    pub(super) fn skip_number(&mut self) -> Result<(), Error> {
+        self.scan_number().map(|_| ())
+    }
+
+    fn number_text(&self, start: usize) -> &'de str {
+        let bytes = &self.input[start..self.pos];
+        // SAFETY: `scan_number` accepted `input[start..pos]`, and it accepts
+        // only ASCII bytes (`-`, `+`, `.`, `e`, `E`, digits).
+        unsafe { std::str::from_utf8_unchecked(bytes) }
+    }
+}

@@ -1,0 +1,219 @@
+//! Strings: find the end with the SIMD scanner, borrow when there is no
+//! escape, otherwise unescape into the scratch buffer. UTF-8 is validated only
+//! for runs that hold a byte ≥ 0x80.
+
+use super::{Reader, Str};
+use crate::error::{Error, ErrorKind};
+use crate::simd;
+
+/// Where a parsed string's text lives.
+#[derive(Clone, Copy)]
+pub(crate) enum Span {
+    /// `input[start..end]`, no escapes.
+    Input(usize, usize),
+    /// The whole scratch buffer.
+    Scratch,
+}
+
+impl<'de> Reader<'de> {
+    /// Reads a string value. Anything else is "expected a string, found ...".
+    #[inline]
+    pub fn read_str(&mut self) -> Result<Str<'de, '_>, Error> {
+        if self.peek() != Some(b'"') {
+            return Err(self.invalid_type("a string"));
+        }
+        self.pos += 1;
+        let span = self.parse_str_span()?;
+        Ok(self.span_str(span))
+    }
+
+    /// Reads a string value into a new `String`.
+    #[inline]
+    pub fn read_string(&mut self) -> Result<String, Error> {
+        self.read_str().map(|s| s.as_str().to_owned())
+    }
+
+    /// Reads a string that must borrow from the input, as `&'de str` fields
+    /// do; a string with escapes cannot, and is an error that says so.
+    #[inline]
+    pub fn read_borrowed_str(&mut self) -> Result<&'de str, Error> {
+        let start = self.pos;
+        match self.read_str()? {
+            Str::Borrowed(s) => Ok(s),
+            Str::Copied(_) => Err(self.error_at(
+                ErrorKind::InvalidValue {
+                    message:
+                        "string with escapes cannot be borrowed as &str; use String or Cow<str>"
+                            .into(),
+                },
+                start,
+            )),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn span_str(&self, span: Span) -> Str<'de, '_> {
+        match span {
+            // SAFETY: `parse_str_span` returns `Input(start, end)` only after
+            // checking that `input[start..end]` is UTF-8: either every byte
+            // is ASCII (the scanner saw no byte ≥ 0x80) or `validate_utf8`
+            // accepted it.
+            Span::Input(start, end) => {
+                Str::Borrowed(unsafe { std::str::from_utf8_unchecked(&self.input[start..end]) })
+            }
+            // SAFETY: the scratch buffer is filled only by `parse_escaped`,
+            // from runs checked as above and from `char`s encoded by
+            // `char::encode_utf8`, so it holds UTF-8.
+            Span::Scratch => Str::Copied(unsafe { std::str::from_utf8_unchecked(&self.scratch) }),
+        }
+    }
+
+    /// Parses a string whose opening quote was consumed; leaves the cursor
+    /// after the closing quote.
+    #[inline]
+    pub(super) fn parse_str_span(&mut self) -> Result<Span, Error> {
+        let start = self.pos;
+        let scan = simd::scan(self.input, start);
+        match self.input.get(scan.stop) {
+            Some(b'"') => {
+                if scan.non_ascii {
+                    self.validate_utf8(start, scan.stop)?;
+                }
+                self.pos = scan.stop + 1;
+                Ok(Span::Input(start, scan.stop))
+            }
+            Some(b'\\') => {
+                if scan.non_ascii {
+                    self.validate_utf8(start, scan.stop)?;
+                }
+                self.parse_escaped(start, scan.stop)
+            }
+            Some(_) => Err(self.error_at(ErrorKind::ControlCharacter, scan.stop)),
+            None => Err(self.error_at(ErrorKind::UnexpectedEof, self.input.len())),
+        }
+    }
+
+    #[inline]
+    fn validate_utf8(&self, start: usize, end: usize) -> Result<(), Error> {
+        let run = &self.input[start..end];
+        if simdutf8::basic::from_utf8(run).is_ok() {
+            return Ok(());
+        }
+        Err(self.utf8_error(start, end))
+    }
+
+    #[cold]
+    fn utf8_error(&self, start: usize, end: usize) -> Error {
+        let valid = match std::str::from_utf8(&self.input[start..end]) {
+            Ok(_) => end - start,
+            Err(e) => e.valid_up_to(),
+        };
+        self.error_at(ErrorKind::InvalidUtf8, start + valid)
+    }
+
+    /// The slow path: the run `input[start..stop]` (checked) ends at a
+    /// backslash. Unescapes into the scratch buffer up to the closing quote.
+    fn parse_escaped(&mut self, start: usize, mut stop: usize) -> Result<Span, Error> {
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&self.input[start..stop]);
+        loop {
+            // self.input[stop] is a backslash.
+            let c = self.parse_escape(stop)?;
+            let mut utf8 = [0u8; 4];
+            self.scratch
+                .extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+            let run_start = self.pos;
+            let scan = simd::scan(self.input, run_start);
+            if scan.non_ascii {
+                self.validate_utf8(run_start, scan.stop)?;
+            }
+            self.scratch
+                .extend_from_slice(&self.input[run_start..scan.stop]);
+            stop = scan.stop;
+            match self.input.get(stop) {
+                Some(b'"') => {
+                    self.pos = stop + 1;
+                    return Ok(Span::Scratch);
+                }
+                Some(b'\\') => {}
+                Some(_) => return Err(self.error_at(ErrorKind::ControlCharacter, stop)),
+                None => return Err(self.error_at(ErrorKind::UnexpectedEof, self.input.len())),
+            }
+        }
+    }
+
+    /// Decodes the escape whose backslash is at `at`; leaves the cursor after
+    /// it.
+    fn parse_escape(&mut self, at: usize) -> Result<char, Error> {
+        let Some(&letter) = self.input.get(at + 1) else {
+            return Err(self.error_at(ErrorKind::UnexpectedEof, self.input.len()));
+        };
+        self.pos = at + 2;
+        let c = match letter {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\x08',
+            b'f' => '\x0c',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => return self.parse_unicode_escape(at),
+            _ => return Err(self.error_at(ErrorKind::InvalidEscape, at)),
+        };
+        Ok(c)
+    }
+
+    /// `\uXXXX`, and the `\uXXXX` after it when the first is a high
+    /// surrogate. A surrogate without its partner is an error, never replaced.
+    fn parse_unicode_escape(&mut self, at: usize) -> Result<char, Error> {
+        let first = self.hex4(at + 2, at)?;
+        self.pos = at + 6;
+        let code = match first {
+            0xD800..=0xDBFF => {
+                if self.input.get(at + 6) != Some(&b'\\') || self.input.get(at + 7) != Some(&b'u') {
+                    return Err(if at + 8 > self.input.len() {
+                        self.error_at(ErrorKind::UnexpectedEof, self.input.len())
+                    } else {
+                        self.error_at(ErrorKind::LoneSurrogate, at)
+                    });
+                }
+                let second = self.hex4(at + 8, at + 6)?;
+                if !(0xDC00..=0xDFFF).contains(&second) {
+                    return Err(self.error_at(ErrorKind::LoneSurrogate, at));
+                }
+                self.pos = at + 12;
+                0x10000 + (((first - 0xD800) << 10) | (second - 0xDC00))
+            }
+            0xDC00..=0xDFFF => return Err(self.error_at(ErrorKind::LoneSurrogate, at)),
+            _ => first,
+        };
+        // Every value reaching here is a scalar value: surrogates were
+        // combined or rejected above.
+        char::from_u32(code).ok_or_else(|| self.error_at(ErrorKind::InvalidEscape, at))
+    }
+
+    /// Four hex digits at `from`; errors point at the escape's backslash.
+    fn hex4(&self, from: usize, escape: usize) -> Result<u32, Error> {
+        let Some(digits) = self.input.get(from..from + 4) else {
+            // Distinguish "ran out" from "bad digit".
+            let rest = &self.input[from.min(self.input.len())..];
+            return Err(if rest.iter().all(u8::is_ascii_hexdigit) {
+                self.error_at(ErrorKind::UnexpectedEof, self.input.len())
+            } else {
+                self.error_at(ErrorKind::InvalidEscape, escape)
+            });
+        };
+        let mut v = 0u32;
+        for &d in digits {
+            let n = match d {
+                b'0'..=b'9' => d - b'0',
+                b'a'..=b'f' => d - b'a' + 10,
+                b'A'..=b'F' => d - b'A' + 10,
+                _ => return Err(self.error_at(ErrorKind::InvalidEscape, escape)),
+            };
+            v = (v << 4) | u32::from(n);
+        }
+        Ok(v)
+    }
+}

@@ -1,0 +1,177 @@
+//! The one byte-scanning kernel that strings need, in every width this CPU
+//! offers: find the next byte that ends a plain run of string text — `"`,
+//! `\` or a control byte below 0x20 — and tell whether the run held any
+//! non-ASCII byte (so UTF-8 validation can be skipped for pure ASCII).
+//!
+//! The reader uses it to find where a string ends or its next escape starts,
+//! the writer to find the next byte that needs escaping. The backend is picked
+//! once per process from the CPU's features; `JETJSON_SIMD=scalar|sse2|avx2`
+//! forces one (the test suite runs every backend on the same cases).
+
+mod scalar;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// The result of a scan: the index of the stopping byte (or the slice length)
+/// and whether any byte from the start up to it was ≥ 0x80. The flag may be set
+/// by a non-ASCII byte shortly after the stop; it only ever causes a needless
+/// validation, never a missed one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scan {
+    /// Index of the first `"`, `\` or byte < 0x20 at or after `start`; `len` if none.
+    pub stop: usize,
+    /// Whether a byte ≥ 0x80 was seen on the way.
+    pub non_ascii: bool,
+}
+
+/// The scanning backends, fastest last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Backend {
+    /// Eight bytes at a time in a `u64`; runs everywhere.
+    Scalar = 1,
+    /// Sixteen bytes at a time (every x86_64 CPU has SSE2).
+    #[cfg(target_arch = "x86_64")]
+    Sse2 = 2,
+    /// Thirty-two bytes at a time, when the CPU reports AVX2.
+    #[cfg(target_arch = "x86_64")]
+    Avx2 = 3,
+}
+
+static BACKEND: AtomicU8 = AtomicU8::new(0);
+
+impl Backend {
+    /// The backend this process uses, detected on first call and cached.
+    #[inline]
+    pub fn current() -> Backend {
+        match BACKEND.load(Ordering::Relaxed) {
+            1 => Backend::Scalar,
+            #[cfg(target_arch = "x86_64")]
+            2 => Backend::Sse2,
+            #[cfg(target_arch = "x86_64")]
+            3 => Backend::Avx2,
+            _ => Backend::detect(),
+        }
+    }
+
+    #[cold]
+    fn detect() -> Backend {
+        let forced = std::env::var("JETJSON_SIMD").ok();
+        let backend = match forced.as_deref() {
+            Some("scalar") => Backend::Scalar,
+            #[cfg(target_arch = "x86_64")]
+            Some("sse2") => Backend::Sse2,
+            _ => Backend::best(),
+        };
+        BACKEND.store(backend as u8, Ordering::Relaxed);
+        backend
+    }
+
+    /// The fastest backend this CPU supports.
+    pub fn best() -> Backend {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Backend::Avx2;
+            }
+            Backend::Sse2
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Backend::Scalar
+        }
+    }
+
+    /// Every backend this CPU can run, for tests.
+    pub fn available() -> Vec<Backend> {
+        let mut all = vec![Backend::Scalar];
+        #[cfg(target_arch = "x86_64")]
+        {
+            all.push(Backend::Sse2);
+            if std::arch::is_x86_feature_detected!("avx2") {
+                all.push(Backend::Avx2);
+            }
+        }
+        all
+    }
+
+    /// Scans `bytes` from `start` with this backend.
+    #[inline]
+    pub fn scan(self, bytes: &[u8], start: usize) -> Scan {
+        match self {
+            Backend::Scalar => scalar::scan(bytes, start),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Sse2 => x86::scan_sse2(bytes, start),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Avx2` is only ever chosen after `is_x86_feature_detected!("avx2")`
+            // returned true (in `best`, `available`), so the CPU runs AVX2 code.
+            Backend::Avx2 => unsafe { x86::scan_avx2(bytes, start) },
+        }
+    }
+}
+
+/// Scans `bytes` from `start` with the process's backend. See [`Scan`].
+#[inline]
+pub fn scan(bytes: &[u8], start: usize) -> Scan {
+    Backend::current().scan(bytes, start)
+}
+
+/// Whether a byte stops a scan.
+#[inline(always)]
+pub(crate) fn is_special(b: u8) -> bool {
+    b == b'"' || b == b'\\' || b < 0x20
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reference(bytes: &[u8], start: usize) -> usize {
+        bytes[start..]
+            .iter()
+            .position(|&b| is_special(b))
+            .map_or(bytes.len(), |p| p + start)
+    }
+
+    fn cases() -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        // Every length up to 100 with the special byte at every position and
+        // every kind of special byte, with and without non-ASCII before it.
+        for len in 0..100usize {
+            out.push(vec![b'a'; len]);
+            for at in 0..len {
+                for special in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+                    let mut v = vec![b'x'; len];
+                    v[at] = special;
+                    out.push(v.clone());
+                    if at > 0 {
+                        v[at - 1] = 0xc3;
+                        out.push(v);
+                    }
+                }
+            }
+        }
+        // Bytes around the thresholds that must not stop the scan.
+        out.push(vec![0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7f, 0x80, 0xff, 0xe2, 0x9c].repeat(9));
+        out
+    }
+
+    #[test]
+    fn every_backend_matches_the_reference() {
+        for backend in Backend::available() {
+            for case in cases() {
+                for start in [0, 1, 3, 17].into_iter().filter(|&s| s <= case.len()) {
+                    let got = backend.scan(&case, start);
+                    let want = reference(&case, start);
+                    assert_eq!(got.stop, want, "{backend:?} on {case:?} from {start}");
+                    let has_high = case[start..want].iter().any(|&b| b >= 0x80);
+                    if has_high {
+                        assert!(got.non_ascii, "{backend:?} missed non-ASCII in {case:?}");
+                    }
+                }
+            }
+        }
+    }
+}

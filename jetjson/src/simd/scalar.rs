@@ -1,0 +1,61 @@
+//! The portable backend: eight bytes per step in a `u64` (SWAR).
+
+use super::{is_special, Scan};
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// A mask whose lowest set high bit marks the first byte of `x` (little endian)
+/// that is zero. Bits above the first zero may be false alarms; the lowest is
+/// exact, which is all a "first match" needs.
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x & HIGH
+}
+
+/// Like `zero_bytes`, for bytes below `n` (n ≤ 128).
+#[inline(always)]
+fn bytes_below(x: u64, n: u8) -> u64 {
+    x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH
+}
+
+pub(super) fn scan(bytes: &[u8], start: usize) -> Scan {
+    let mut i = start;
+    let mut high = 0u64;
+    while i + 8 <= bytes.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[i..i + 8]);
+        let x = u64::from_le_bytes(word);
+        let hits = zero_bytes(x ^ (ONES * u64::from(b'"')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
+            | bytes_below(x, 0x20);
+        if hits != 0 {
+            let at = (hits.trailing_zeros() / 8) as usize;
+            // Only the bytes before the stop count towards the flag.
+            let before = if at == 0 {
+                0
+            } else {
+                x & (u64::MAX >> (64 - 8 * at))
+            };
+            high |= before & HIGH;
+            return Scan {
+                stop: i + at,
+                non_ascii: high != 0,
+            };
+        }
+        high |= x & HIGH;
+        i += 8;
+    }
+    while i < bytes.len() {
+        let b = bytes[i];
+        if is_special(b) {
+            break;
+        }
+        high |= u64::from(b & 0x80);
+        i += 1;
+    }
+    Scan {
+        stop: i,
+        non_ascii: high != 0,
+    }
+}

@@ -1,0 +1,85 @@
+//! x86_64 backends: SSE2 (part of the x86_64 baseline) and AVX2 (detected at
+//! run time). Loads are unaligned and never cross the end of the slice: the
+//! last partial block goes to the scalar tail.
+
+use super::{scalar, Scan};
+use std::arch::x86_64::*;
+
+pub(super) fn scan_sse2(bytes: &[u8], start: usize) -> Scan {
+    let mut i = start;
+    let mut high = 0i32;
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always
+    // run. Each load reads bytes[i..i + 16], inside the slice because the loop
+    // condition keeps i + 16 <= bytes.len().
+    unsafe {
+        let quote = _mm_set1_epi8(b'"' as i8);
+        let backslash = _mm_set1_epi8(b'\\' as i8);
+        let ctrl_max = _mm_set1_epi8(0x1f);
+        while i + 16 <= bytes.len() {
+            let x = _mm_loadu_si128(bytes.as_ptr().add(i).cast());
+            // x <= 0x1f (unsigned) exactly when max(x, 0x1f) == 0x1f.
+            let ctrl = _mm_cmpeq_epi8(_mm_max_epu8(x, ctrl_max), ctrl_max);
+            let hits = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+                ctrl,
+            );
+            let mask = _mm_movemask_epi8(hits);
+            let h = _mm_movemask_epi8(x);
+            if mask != 0 {
+                let at = mask.trailing_zeros();
+                high |= h & ((1i32 << at) - 1);
+                return Scan {
+                    stop: i + at as usize,
+                    non_ascii: high != 0,
+                };
+            }
+            high |= h;
+            i += 16;
+        }
+    }
+    let tail = scalar::scan(bytes, i);
+    Scan {
+        stop: tail.stop,
+        non_ascii: tail.non_ascii || high != 0,
+    }
+}
+
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn scan_avx2(bytes: &[u8], start: usize) -> Scan {
+    let mut i = start;
+    let mut high = 0u32;
+    // SAFETY: the caller guarantees AVX2. Each load reads bytes[i..i + 32],
+    // inside the slice because the loop condition keeps i + 32 <= bytes.len().
+    unsafe {
+        let quote = _mm256_set1_epi8(b'"' as i8);
+        let backslash = _mm256_set1_epi8(b'\\' as i8);
+        let ctrl_max = _mm256_set1_epi8(0x1f);
+        while i + 32 <= bytes.len() {
+            let x = _mm256_loadu_si256(bytes.as_ptr().add(i).cast());
+            let ctrl = _mm256_cmpeq_epi8(_mm256_max_epu8(x, ctrl_max), ctrl_max);
+            let hits = _mm256_or_si256(
+                _mm256_or_si256(_mm256_cmpeq_epi8(x, quote), _mm256_cmpeq_epi8(x, backslash)),
+                ctrl,
+            );
+            let mask = _mm256_movemask_epi8(hits) as u32;
+            let h = _mm256_movemask_epi8(x) as u32;
+            if mask != 0 {
+                let at = mask.trailing_zeros();
+                high |= h & ((1u32 << at) - 1);
+                return Scan {
+                    stop: i + at as usize,
+                    non_ascii: high != 0,
+                };
+            }
+            high |= h;
+            i += 32;
+        }
+    }
+    let tail = scan_sse2(bytes, i);
+    Scan {
+        stop: tail.stop,
+        non_ascii: tail.non_ascii || high != 0,
+    }
+}

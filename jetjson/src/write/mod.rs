@@ -1,0 +1,278 @@
+//! `Writer`: the output side. Generated encoders append constant byte runs
+//! (`{"id":`) and values; hand-written impls use the same calls.
+
+mod escape;
+pub mod pretty;
+
+use std::io;
+
+pub(crate) use escape::write_escaped;
+
+/// Once the buffer holds this much, a writer with an I/O sink passes it on at
+/// the next element boundary.
+const FLUSH_AT: usize = 64 * 1024;
+
+/// Appends compact JSON to a byte buffer, and optionally streams it on to an
+/// [`io::Write`].
+///
+/// The calls come in two layers. The raw layer (`write_raw`, `write_byte`)
+/// copies bytes as they are; generated code uses it for the constant parts of
+/// an object, such as `,"name":`. The value layer writes one JSON value each
+/// (`write_str`, `write_i64`, `write_f64`, ...). The structural calls
+/// (`begin_object`, `write_key`, `begin_array`, `write_comma`, ...) write
+/// the punctuation; the caller decides where commas go.
+///
+/// ```
+/// let mut w = jetjson::Writer::new();
+/// w.begin_object();
+/// w.write_key("name");
+/// w.write_str("Ada \"Countess\" Lovelace");
+/// w.write_comma();
+/// w.write_key("born");
+/// w.write_i64(1815);
+/// w.end_object();
+/// assert_eq!(w.as_bytes(), br#"{"name":"Ada \"Countess\" Lovelace","born":1815}"#);
+/// ```
+pub struct Writer<'a> {
+    buf: Vec<u8>,
+    sink: Option<&'a mut dyn io::Write>,
+    flush_at: usize,
+    io_error: Option<io::Error>,
+}
+
+impl Default for Writer<'static> {
+    fn default() -> Self {
+        Writer::new()
+    }
+}
+
+impl Writer<'static> {
+    /// A writer with an empty buffer.
+    pub fn new() -> Self {
+        Writer::from_vec(Vec::new())
+    }
+
+    /// A writer with room for `capacity` bytes.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Writer::from_vec(Vec::with_capacity(capacity))
+    }
+
+    /// A writer that appends to `buf`, keeping what it already holds. Pass a
+    /// cleared buffer from an earlier run to encode without allocating.
+    pub fn from_vec(buf: Vec<u8>) -> Self {
+        Writer {
+            buf,
+            sink: None,
+            flush_at: usize::MAX,
+            io_error: None,
+        }
+    }
+}
+
+impl<'a> Writer<'a> {
+    /// A writer that passes its output on to `sink` in blocks of about 64 KiB
+    /// (at element boundaries of arrays and maps), so memory stays bounded
+    /// however large the value. Call [`Writer::finish`] at the end.
+    pub fn to_io(sink: &'a mut dyn io::Write) -> Self {
+        Writer {
+            buf: Vec::with_capacity(FLUSH_AT + 1024),
+            sink: Some(sink),
+            flush_at: FLUSH_AT,
+            io_error: None,
+        }
+    }
+
+    /// The bytes written so far (not yet passed to a sink).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Takes the buffer out.
+    pub fn into_vec(self) -> Vec<u8> {
+        self.buf
+    }
+
+    /// Empties the buffer, keeping its capacity.
+    pub fn clear(&mut self) {
+        self.buf.clear();
+    }
+
+    /// Writes any buffered bytes to the sink and reports the first I/O error
+    /// met on the way. Without a sink it only reports `Ok`.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.flush_buf();
+        match self.io_error.take() {
+            Some(e) => Err(e),
+            None => match self.sink.as_mut() {
+                Some(sink) => sink.flush(),
+                None => Ok(()),
+            },
+        }
+    }
+
+    /// An element boundary: a writer with a sink hands its buffer on here once
+    /// it is large. Sequence and map impls call it after each element.
+    #[inline]
+    pub fn flush_point(&mut self) {
+        if self.buf.len() >= self.flush_at {
+            self.flush_buf();
+        }
+    }
+
+    #[cold]
+    fn flush_buf(&mut self) {
+        if let Some(sink) = self.sink.as_mut() {
+            if self.io_error.is_none() {
+                if let Err(e) = sink.write_all(&self.buf) {
+                    self.io_error = Some(e);
+                }
+            }
+            self.buf.clear();
+        }
+    }
+
+    // MARK: - Raw layer
+
+    /// Appends bytes as they are. The caller keeps the output valid JSON.
+    #[inline]
+    pub fn write_raw(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// Appends one byte as it is.
+    #[inline]
+    pub fn write_byte(&mut self, byte: u8) {
+        self.buf.push(byte);
+    }
+
+    /// Reserves room for `additional` more bytes.
+    #[inline]
+    pub fn reserve(&mut self, additional: usize) {
+        self.buf.reserve(additional);
+    }
+
+    // MARK: - Structure
+
+    /// Writes `{`.
+    #[inline]
+    pub fn begin_object(&mut self) {
+        self.buf.push(b'{');
+    }
+
+    /// Writes `}`.
+    #[inline]
+    pub fn end_object(&mut self) {
+        self.buf.push(b'}');
+    }
+
+    /// Writes `[`.
+    #[inline]
+    pub fn begin_array(&mut self) {
+        self.buf.push(b'[');
+    }
+
+    /// Writes `]`.
+    #[inline]
+    pub fn end_array(&mut self) {
+        self.buf.push(b']');
+    }
+
+    /// Writes `,` between elements or members.
+    #[inline]
+    pub fn write_comma(&mut self) {
+        self.buf.push(b',');
+    }
+
+    /// Writes an object key, escaped and quoted, and the colon after it.
+    #[inline]
+    pub fn write_key(&mut self, key: &str) {
+        write_escaped(&mut self.buf, key.as_bytes());
+        self.buf.push(b':');
+    }
+
+    // MARK: - Values
+
+    /// Writes `null`.
+    #[inline]
+    pub fn write_null(&mut self) {
+        self.buf.extend_from_slice(b"null");
+    }
+
+    /// Writes `true` or `false`.
+    #[inline]
+    pub fn write_bool(&mut self, v: bool) {
+        self.buf
+            .extend_from_slice(if v { b"true" as &[u8] } else { b"false" });
+    }
+
+    /// Writes a string, quoted, escaping `"`, `\` and control characters
+    /// (as `\n`, `\t`, ... or `\u00XX`). Other characters are written as
+    /// UTF-8, unescaped.
+    #[inline]
+    pub fn write_str(&mut self, s: &str) {
+        write_escaped(&mut self.buf, s.as_bytes());
+    }
+
+    /// Writes a signed integer.
+    #[inline]
+    pub fn write_i64(&mut self, v: i64) {
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// Writes an unsigned integer.
+    #[inline]
+    pub fn write_u64(&mut self, v: u64) {
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// Writes a 128-bit signed integer.
+    pub fn write_i128(&mut self, v: i128) {
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// Writes a 128-bit unsigned integer.
+    pub fn write_u128(&mut self, v: u128) {
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+    }
+
+    /// Writes a double as the shortest text that reads back to the same bits
+    /// (`-0.0` keeps its sign). NaN and the infinities have no JSON form and
+    /// are written as `null`, as serde_json and JavaScript's `JSON.stringify` do.
+    #[inline]
+    pub fn write_f64(&mut self, v: f64) {
+        if v.is_finite() {
+            self.buf
+                .extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
+        } else {
+            self.write_null();
+        }
+    }
+
+    /// Writes a float as the shortest text that reads back to the same `f32`;
+    /// non-finite values as `null`.
+    #[inline]
+    pub fn write_f32(&mut self, v: f32) {
+        if v.is_finite() {
+            self.buf
+                .extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
+        } else {
+            self.write_null();
+        }
+    }
+}
+
+impl io::Write for Writer<'_> {
+    /// Raw bytes, for adapters that produce JSON text themselves.
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_raw(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
