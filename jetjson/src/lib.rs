@@ -64,7 +64,9 @@ mod impls;
 mod num;
 pub mod read;
 pub mod simd;
+pub mod stream;
 mod traits;
+pub mod value;
 pub mod write;
 
 #[doc(hidden)]
@@ -74,6 +76,7 @@ pub mod __private;
 pub use crate::error::{Category, Error, ErrorKind};
 pub use crate::read::{Reader, Str};
 pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
+pub use crate::value::Value;
 pub use crate::write::Writer;
 
 #[cfg(feature = "derive")]

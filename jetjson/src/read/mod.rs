@@ -218,13 +218,18 @@ impl<'de> Reader<'de> {
 
     // MARK: - Structure
 
+    /// Counts one more level of nesting; the cursor is just past the `[` or
+    /// `{`, which is where an error points.
     #[inline]
     fn enter(&mut self) -> Result<(), Error> {
         self.depth += 1;
         if self.depth > self.max_depth {
-            return Err(self.error(ErrorKind::DepthLimit {
-                limit: self.max_depth,
-            }));
+            return Err(self.error_at(
+                ErrorKind::DepthLimit {
+                    limit: self.max_depth,
+                },
+                self.pos - 1,
+            ));
         }
         Ok(())
     }

@@ -54,17 +54,22 @@ impl<'de> Reader<'de> {
     #[inline]
     pub(crate) fn span_str(&self, span: Span) -> Str<'de, '_> {
         match span {
-            // SAFETY: `parse_str_span` returns `Input(start, end)` only after
-            // checking that `input[start..end]` is UTF-8: either every byte
-            // is ASCII (the scanner saw no byte ≥ 0x80) or `validate_utf8`
-            // accepted it.
             Span::Input(start, end) => {
-                Str::Borrowed(unsafe { std::str::from_utf8_unchecked(&self.input[start..end]) })
+                let bytes = &self.input[start..end];
+                // SAFETY: `parse_str_span` returns `Input(start, end)` only
+                // after checking that `input[start..end]` is UTF-8: either
+                // every byte is ASCII (the scanner saw no byte ≥ 0x80) or
+                // `validate_utf8` accepted it.
+                let text = unsafe { std::str::from_utf8_unchecked(bytes) };
+                Str::Borrowed(text)
             }
-            // SAFETY: the scratch buffer is filled only by `parse_escaped`,
-            // from runs checked as above and from `char`s encoded by
-            // `char::encode_utf8`, so it holds UTF-8.
-            Span::Scratch => Str::Copied(unsafe { std::str::from_utf8_unchecked(&self.scratch) }),
+            Span::Scratch => {
+                // SAFETY: the scratch buffer is filled only by
+                // `parse_escaped`, from runs checked as above and from `char`s
+                // encoded by `char::encode_utf8`, so it holds UTF-8.
+                let text = unsafe { std::str::from_utf8_unchecked(&self.scratch) };
+                Str::Copied(text)
+            }
         }
     }
 
@@ -124,20 +129,20 @@ impl<'de> Reader<'de> {
                 .extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
             let run_start = self.pos;
             let scan = simd::scan(self.input, run_start);
-            if scan.non_ascii {
-                self.validate_utf8(run_start, scan.stop)?;
-            }
-            self.scratch
-                .extend_from_slice(&self.input[run_start..scan.stop]);
             stop = scan.stop;
-            match self.input.get(stop) {
-                Some(b'"') => {
-                    self.pos = stop + 1;
-                    return Ok(Span::Scratch);
-                }
-                Some(b'\\') => {}
+            let closing = match self.input.get(stop) {
+                Some(b'"') => true,
+                Some(b'\\') => false,
                 Some(_) => return Err(self.error_at(ErrorKind::ControlCharacter, stop)),
                 None => return Err(self.error_at(ErrorKind::UnexpectedEof, self.input.len())),
+            };
+            if scan.non_ascii {
+                self.validate_utf8(run_start, stop)?;
+            }
+            self.scratch.extend_from_slice(&self.input[run_start..stop]);
+            if closing {
+                self.pos = stop + 1;
+                return Ok(Span::Scratch);
             }
         }
     }

@@ -45,12 +45,10 @@ pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
     out.push(b'"');
     // Short strings are the common case (keys, names): a plain loop beats
     // setting up the vector scan.
-    if bytes.len() < 16 {
-        if bytes.iter().all(|&b| ESCAPE[b as usize] == 0) {
-            out.extend_from_slice(bytes);
-            out.push(b'"');
-            return;
-        }
+    if bytes.len() < 16 && bytes.iter().all(|&b| ESCAPE[b as usize] == 0) {
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
     }
     write_escaped_slow(out, bytes);
     out.push(b'"');

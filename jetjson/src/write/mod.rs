@@ -245,8 +245,7 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn write_f64(&mut self, v: f64) {
         if v.is_finite() {
-            self.buf
-                .extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
+            write_float_text(&mut self.buf, zmij::Buffer::new().format_finite(v));
         } else {
             self.write_null();
         }
@@ -257,11 +256,26 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn write_f32(&mut self, v: f32) {
         if v.is_finite() {
-            self.buf
-                .extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
+            write_float_text(&mut self.buf, zmij::Buffer::new().format_finite(v));
         } else {
             self.write_null();
         }
+    }
+}
+
+/// Appends zmij's text for a float, dropping the `+` of a positive exponent
+/// (`1e+300` → `1e300`): the form of RapidJSON and of the nativejson-benchmark
+/// round-trip set. This is the one place jetjson's output differs from
+/// serde_json's, which keeps the `+`; both read back to the same bits.
+#[inline]
+fn write_float_text(buf: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    match bytes.iter().position(|&b| b == b'+') {
+        Some(plus) => {
+            buf.extend_from_slice(&bytes[..plus]);
+            buf.extend_from_slice(&bytes[plus + 1..]);
+        }
+        None => buf.extend_from_slice(bytes),
     }
 }
 
