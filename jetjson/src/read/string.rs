@@ -37,6 +37,7 @@ impl<'de> Reader<'de> {
     /// do; a string with escapes cannot, and is an error that says so.
     #[inline]
     pub fn read_borrowed_str(&mut self) -> Result<&'de str, Error> {
+        self.peek();
         let start = self.pos;
         match self.read_str()? {
             Str::Borrowed(s) => Ok(s),
@@ -176,8 +177,11 @@ impl<'de> Reader<'de> {
         self.pos = at + 6;
         let code = match first {
             0xD800..=0xDBFF => {
-                if self.input.get(at + 6) != Some(&b'\\') || self.input.get(at + 7) != Some(&b'u') {
-                    return Err(if at + 8 > self.input.len() {
+                let next = &self.input[(at + 6).min(self.input.len())..];
+                if !next.starts_with(b"\\u") {
+                    // Running out of input while `\u` could still follow is
+                    // the end of input; anything else leaves the half alone.
+                    return Err(if b"\\u".starts_with(next) {
                         self.error_at(ErrorKind::UnexpectedEof, self.input.len())
                     } else {
                         self.error_at(ErrorKind::LoneSurrogate, at)
