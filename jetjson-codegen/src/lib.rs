@@ -1,1 +1,124 @@
-//! The jetjson generator.
+//! The jetjson generator: a typed model of a Rust type and the `ToJson` /
+//! `FromJson` tokens for it. No proc-macro dependency, so the derive
+//! (`jetjson-derive`) and the source generator (`jetjson gen`) share it.
+//!
+//! ```
+//! let input: syn::DeriveInput = syn::parse_quote! {
+//!     struct Point { x: i32, y: i32 }
+//! };
+//! let tokens = jetjson_codegen::expand(&input, &jetjson_codegen::Options::default()).unwrap();
+//! assert!(tokens.to_string().contains(r#"b"{\"x\":""#));
+//! ```
+//!
+//! The steps, as in serde_derive: attributes are read into a typed model
+//! (`model.rs`, `attr.rs`, names in `symbol.rs`, `rename_all` rules in
+//! `case.rs`), the model is checked as a whole (`check.rs`), every problem is
+//! reported at once with its span (`ctxt.rs`), and only then do the emitters
+//! (`json/ser.rs`, `json/de.rs`) turn the model into tokens, wrapped by
+//! `emit.rs`. The attribute reference is on `jetjson::Json`.
+
+#![deny(missing_docs)]
+
+mod attr;
+mod case;
+mod check;
+mod ctxt;
+mod emit;
+mod json;
+mod model;
+mod symbol;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub use crate::case::RenameRule;
+
+/// What to generate. The derive uses the defaults; `jetjson gen` maps its
+/// flags (easyjson's) onto these.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Generate `ToJson`.
+    pub to_json: bool,
+    /// Generate `FromJson`.
+    pub from_json: bool,
+    /// The naming rule for struct fields of types without their own
+    /// `rename_all` (easyjson `-snake_case`, `-lower_camel_case`).
+    pub default_rename_all: Option<RenameRule>,
+    /// Treat every named field as `omit_empty` (easyjson `-omit_empty`).
+    pub default_omit_empty: bool,
+    /// Generate impls that compile but do nothing useful: encoding writes
+    /// `null`, decoding fails with "stub" (easyjson `-stubs`), so code that
+    /// uses the types builds before the real generator has run.
+    pub stubs: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            to_json: true,
+            from_json: true,
+            default_rename_all: None,
+            default_omit_empty: false,
+            stubs: false,
+        }
+    }
+}
+
+/// Generates the impls `options` asks for, inside one `const _: () = { .. };`.
+/// Every attribute problem is reported in the one `syn::Error` returned, each
+/// at its own span.
+pub fn expand(input: &syn::DeriveInput, options: &Options) -> Result<TokenStream, syn::Error> {
+    if options.stubs {
+        return Ok(stub(input, options));
+    }
+    let cx = ctxt::Ctxt::new();
+    let Some(cont) = model::Container::from_ast(&cx, input, options) else {
+        cx.check()?;
+        return Ok(TokenStream::new());
+    };
+    check::check(&cx, &cont);
+    cx.check()?;
+    let to_json = options.to_json.then(|| json::ser::expand(&cont));
+    let from_json = options.from_json.then(|| json::de::expand(&cont));
+    Ok(emit::wrap(quote! {
+        #to_json
+        #from_json
+    }))
+}
+
+/// Impls that compile whatever the attributes say, without reading them:
+/// what [`Options::stubs`] generates, and what the derive emits beside a
+/// compile error so that one bad attribute does not cascade into errors at
+/// every use of the type (miniserde `fallback.rs`).
+pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
+    let ident = &input.ident;
+    let de = emit::de_lifetime(&input.generics);
+    let (impl_generics, de_impl_generics, ty_generics, where_clause) =
+        emit::stub_header(&input.generics, &de);
+    let to_json = options.to_json.then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::jetjson::__private::ToJson for #ident #ty_generics #where_clause {
+                fn write_json(&self, __w: &mut ::jetjson::__private::Writer<'_>) {
+                    __w.write_null();
+                }
+            }
+        }
+    });
+    let from_json = options.from_json.then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #de_impl_generics ::jetjson::__private::FromJson<#de> for #ident #ty_generics #where_clause {
+                fn read_json(
+                    __r: &mut ::jetjson::__private::Reader<#de>,
+                ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                    ::jetjson::__private::Err(__r.invalid_value("stub"))
+                }
+            }
+        }
+    });
+    emit::wrap(quote! {
+        #to_json
+        #from_json
+    })
+}

@@ -1,0 +1,255 @@
+//! What every generated impl shares: the `const _: () = { .. };` wrapper,
+//! impl headers with their bounds, the `'de` lifetime, and byte literals.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, ToTokens};
+use syn::parse_quote;
+
+use crate::model::{Container, Data, Field};
+
+/// Wraps impls so that nothing they name leaks into the user's scope.
+pub fn wrap(impls: TokenStream) -> TokenStream {
+    quote! {
+        #[doc(hidden)]
+        #[allow(
+            non_upper_case_globals,
+            unused_attributes,
+            unused_qualifications,
+            clippy::absolute_paths,
+            clippy::useless_let_if_seq,
+        )]
+        const _: () = {
+            #impls
+        };
+    }
+}
+
+/// The lifetime that `FromJson` is implemented for: `'de`, unless the type
+/// already has a lifetime of that name.
+pub fn de_lifetime(generics: &syn::Generics) -> syn::Lifetime {
+    let taken = generics.lifetimes().any(|l| l.lifetime.ident == "de");
+    let name = if taken { "'__jetjson_de" } else { "'de" };
+    syn::Lifetime::new(name, Span::call_site())
+}
+
+/// Which bound a type parameter needs.
+#[derive(Copy, Clone)]
+pub enum Direction {
+    /// `T: ToJson`.
+    Encode,
+    /// `T: FromJson<'de>`.
+    Decode,
+}
+
+/// Impl generics, type generics and where clause for `ToJson`/`FromJson`:
+/// type parameters used by written (read) fields get the trait bound;
+/// `FromJson` adds `'de` outliving every lifetime of the type.
+pub fn impl_header(
+    cont: &Container,
+    direction: Direction,
+    de: &syn::Lifetime,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let mut generics = cont.generics.clone();
+    let params: Vec<syn::Ident> = cont
+        .generics
+        .type_params()
+        .map(|p| p.ident.clone())
+        .collect();
+    if !params.is_empty() {
+        let mut bound = vec![false; params.len()];
+        let mut default = vec![false; params.len()];
+        for field in all_fields(cont) {
+            let used = match direction {
+                Direction::Encode => !field.attrs.skip_serializing,
+                Direction::Decode => !field.attrs.skip_deserializing,
+            };
+            let needs_default = matches!(direction, Direction::Decode)
+                && field.attrs.skip_deserializing
+                && matches!(field.attrs.default, crate::attr::Default::Trait)
+                && cont.attrs.default.is_none();
+            if field.attrs.with.is_some() || is_phantom(field.ty) {
+                continue;
+            }
+            if !used && !needs_default {
+                continue;
+            }
+            let tokens = field.ty.to_token_stream();
+            for (i, param) in params.iter().enumerate() {
+                if mentions(&tokens, param) {
+                    if used {
+                        bound[i] = true;
+                    } else {
+                        default[i] = true;
+                    }
+                }
+            }
+        }
+        let where_clause = generics.make_where_clause();
+        for (i, param) in params.iter().enumerate() {
+            if bound[i] {
+                where_clause.predicates.push(match direction {
+                    Direction::Encode => parse_quote!(#param: ::jetjson::__private::ToJson),
+                    Direction::Decode => parse_quote!(#param: ::jetjson::__private::FromJson<#de>),
+                });
+            }
+            if default[i] {
+                where_clause
+                    .predicates
+                    .push(parse_quote!(#param: ::jetjson::__private::Default));
+            }
+        }
+    }
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let ty_generics = ty_generics.to_token_stream();
+    if let Direction::Decode = direction {
+        if let crate::attr::Default::Trait = cont.attrs.default {
+            let ident = &cont.ident;
+            generics
+                .make_where_clause()
+                .predicates
+                .push(parse_quote!(#ident #ty_generics: ::jetjson::__private::Default));
+        }
+        let lifetimes: Vec<&syn::Lifetime> =
+            cont.generics.lifetimes().map(|l| &l.lifetime).collect();
+        let param: syn::LifetimeParam = if lifetimes.is_empty() {
+            parse_quote!(#de)
+        } else {
+            parse_quote!(#de: #(#lifetimes)+*)
+        };
+        generics
+            .params
+            .insert(0, syn::GenericParam::Lifetime(param));
+    }
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let where_clause = where_clause
+        .filter(|w| !w.predicates.is_empty())
+        .map(ToTokens::to_token_stream)
+        .unwrap_or_default();
+    (impl_generics.to_token_stream(), ty_generics, where_clause)
+}
+
+/// Impl headers without bounds, for stubs.
+pub fn stub_header(
+    generics: &syn::Generics,
+    de: &syn::Lifetime,
+) -> (TokenStream, TokenStream, TokenStream, TokenStream) {
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let mut with_de = generics.clone();
+    let lifetimes: Vec<&syn::Lifetime> = generics.lifetimes().map(|l| &l.lifetime).collect();
+    let param: syn::LifetimeParam = if lifetimes.is_empty() {
+        parse_quote!(#de)
+    } else {
+        parse_quote!(#de: #(#lifetimes)+*)
+    };
+    with_de.params.insert(0, syn::GenericParam::Lifetime(param));
+    let (de_impl_generics, _, _) = with_de.split_for_impl();
+    (
+        impl_generics.to_token_stream(),
+        de_impl_generics.to_token_stream(),
+        ty_generics.to_token_stream(),
+        where_clause.to_token_stream(),
+    )
+}
+
+fn all_fields<'c, 'a>(cont: &'c Container<'a>) -> Box<dyn Iterator<Item = &'c Field<'a>> + 'c> {
+    match &cont.data {
+        Data::Struct(_, fields) => Box::new(fields.iter()),
+        Data::Enum(variants) => Box::new(variants.iter().flat_map(|v| v.fields.iter())),
+    }
+}
+
+fn is_phantom(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "PhantomData"),
+        _ => false,
+    }
+}
+
+fn mentions(tokens: &TokenStream, ident: &syn::Ident) -> bool {
+    tokens.clone().into_iter().any(|tt| match tt {
+        proc_macro2::TokenTree::Ident(i) => i == *ident,
+        proc_macro2::TokenTree::Group(g) => mentions(&g.stream(), ident),
+        _ => false,
+    })
+}
+
+// MARK: - Literals
+
+/// `s` as a quoted JSON string, escaped as the runtime writer escapes.
+pub fn json_string(s: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len() + 2);
+    out.push(b'"');
+    for &b in s.as_bytes() {
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            0..=0x1f => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(b >> 4)]);
+                out.push(HEX[usize::from(b & 0xf)]);
+            }
+            _ => out.push(b),
+        }
+    }
+    out.push(b'"');
+    out
+}
+
+/// Whether `name` appears in JSON input exactly as `"name"` (no byte that
+/// must be escaped), so `Reader::eat_key` can compare it directly.
+pub fn plain_key(name: &str) -> bool {
+    !name.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20)
+}
+
+/// A byte string literal.
+pub fn byte_str(bytes: &[u8]) -> syn::LitByteStr {
+    syn::LitByteStr::new(bytes, Span::call_site())
+}
+
+/// An unsuffixed integer literal: `3`, not `3usize`.
+pub fn index(i: usize) -> proc_macro2::Literal {
+    proc_macro2::Literal::usize_unsuffixed(i)
+}
+
+/// A string literal.
+pub fn str_lit(s: &str) -> syn::LitStr {
+    syn::LitStr::new(s, Span::call_site())
+}
+
+/// The local or binding that holds a field: `__f_<name>` or `__f_<index>`.
+pub fn binding(field: &Field) -> syn::Ident {
+    let name = match &field.member {
+        syn::Member::Named(ident) => {
+            let s = ident.to_string();
+            s.strip_prefix("r#").map(str::to_owned).unwrap_or(s)
+        }
+        syn::Member::Unnamed(index) => index.index.to_string(),
+    };
+    syn::Ident::new(&format!("__f_{name}"), Span::call_site())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_keys_like_the_writer() {
+        assert_eq!(json_string("id"), b"\"id\"");
+        assert_eq!(json_string("a\"b\\c"), b"\"a\\\"b\\\\c\"");
+        assert_eq!(json_string("\n\x01"), b"\"\\n\\u0001\"");
+        assert_eq!(json_string("é"), "\"é\"".as_bytes());
+        assert!(plain_key("s_name"));
+        assert!(!plain_key("a\"b"));
+        assert!(!plain_key("tab\t"));
+    }
+}

@@ -1,0 +1,771 @@
+//! The `FromJson` emitter. Objects are read with one `Option` local per
+//! field; each key is first guessed to be the next field in declaration
+//! order (one `eat_key` compare), and only otherwise parsed and matched.
+//! Errors carry the field's JSON name in their path.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::attr;
+use crate::emit::{
+    binding, byte_str, impl_header, index, json_string, plain_key, str_lit, Direction,
+};
+use crate::model::{Container, Data, Field, Style, Tagging, Variant};
+
+/// What the emitters need to know about the impl being built.
+struct Cx<'c, 'a> {
+    cont: &'c Container<'a>,
+    de: syn::Lifetime,
+}
+
+/// The `FromJson` impl.
+pub fn expand(cont: &Container) -> TokenStream {
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::Decode, &de);
+    let cx = Cx { cont, de };
+    let (body, missing) = match &cont.data {
+        Data::Struct(style, fields) => struct_body(&cx, *style, fields),
+        Data::Enum(variants) => (enum_body(&cx, variants), None),
+    };
+    let de = &cx.de;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FromJson<#de> for #ident #ty_generics #where_clause {
+            fn read_json(
+                __r: &mut ::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                #body
+            }
+            #missing
+        }
+    }
+}
+
+fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<TokenStream>) {
+    let name = &cx.cont.attrs.name;
+    if cx.cont.attrs.transparent.is_some() {
+        return transparent(cx, fields);
+    }
+    let body = match style {
+        Style::Struct => {
+            let expected = str_lit(&format!("struct {name}"));
+            let object = object_body(cx, fields, &quote!(Self), None, true);
+            quote! {
+                __r.begin_object(#expected)?;
+                let mut __first = true;
+                #object
+            }
+        }
+        Style::Tuple => {
+            let value = array_body(cx, fields, &quote!(Self), &format!("tuple struct {name}"));
+            quote!(#value)
+        }
+        Style::Newtype => {
+            let value = read_value(cx, &fields[0]);
+            quote!(::jetjson::__private::Ok(Self(#value?)))
+        }
+        Style::Unit => quote! {
+            __r.read_null()?;
+            ::jetjson::__private::Ok(Self)
+        },
+    };
+    (body, None)
+}
+
+/// The one field read as the whole value; the others take their defaults.
+fn transparent(cx: &Cx, fields: &[Field]) -> (TokenStream, Option<TokenStream>) {
+    let Some(inner) = fields
+        .iter()
+        .find(|f| !(f.attrs.skip_serializing && f.attrs.skip_deserializing))
+    else {
+        return (
+            quote!(::jetjson::__private::Err(__r.invalid_value("no field"))),
+            None,
+        );
+    };
+    let de = &cx.de;
+    let ty = inner.ty;
+    let value = read_value(cx, inner);
+    let mut members = Vec::new();
+    let mut missing_members = Vec::new();
+    for field in fields {
+        let member = &field.member;
+        if std::ptr::eq(field, inner) {
+            members.push(quote!(#member: #value?));
+            missing_members.push(quote!(#member: __v));
+        } else {
+            let default = skipped_value(cx, field);
+            members.push(quote!(#member: #default));
+            missing_members.push(quote!(#member: #default));
+        }
+    }
+    let missing = inner.attrs.with.is_none().then(|| {
+        quote! {
+            fn json_missing() -> ::jetjson::__private::Option<Self> {
+                match <#ty as ::jetjson::__private::FromJson<#de>>::json_missing() {
+                    ::jetjson::__private::Some(__v) => ::jetjson::__private::Some(Self { #(#missing_members),* }),
+                    ::jetjson::__private::None => ::jetjson::__private::None,
+                }
+            }
+        }
+    });
+    (
+        quote!(::jetjson::__private::Ok(Self { #(#members),* })),
+        missing,
+    )
+}
+
+/// Reads one field's value: an expression of type `Result<T, Error>`.
+fn read_value(cx: &Cx, field: &Field) -> TokenStream {
+    let de = &cx.de;
+    let ty = field.ty;
+    match &field.attrs.with {
+        Some(module) => quote!(#module::read_json(__r)),
+        None => quote!(<#ty as ::jetjson::__private::FromJson<#de>>::read_json(__r)),
+    }
+}
+
+/// A field that is not read: its default.
+fn skipped_value(cx: &Cx, field: &Field) -> TokenStream {
+    match &field.attrs.default {
+        attr::Default::Trait => quote!(::jetjson::__private::Default::default()),
+        attr::Default::Path(path) => quote!(#path()),
+        attr::Default::None => {
+            if cx.cont.attrs.default.is_none() {
+                quote!(::jetjson::__private::Default::default())
+            } else {
+                let member = &field.member;
+                quote!(__default.#member)
+            }
+        }
+    }
+}
+
+/// A JSON array of the read fields, into `ctor { .. }`. Evaluates to
+/// `Result<Self, Error>` (statements and a tail expression).
+fn array_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> TokenStream {
+    let read: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+        .collect();
+    let expected = str_lit(&format!("{what} with {} elements", read.len()));
+    let mut stmts = Vec::new();
+    if !read.is_empty() {
+        stmts.push(quote!(let mut __first = true;));
+    }
+    for (i, field) in read.iter().enumerate() {
+        let binding = binding(field);
+        let value = read_value(cx, field);
+        let i = index(i);
+        stmts.push(quote! {
+            let #binding = if __r.next_element(&mut __first)? {
+                #value.map_err(|e| e.index(#i))?
+            } else {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::too_few_elements(__r, #expected, #i),
+                );
+            };
+        });
+    }
+    let needs_default = fields
+        .iter()
+        .any(|f| f.attrs.skip_deserializing && f.attrs.default.is_none())
+        && !cx.cont.attrs.default.is_none();
+    let default = needs_default.then(|| container_default(cx));
+    let members = fields.iter().map(|field| {
+        let member = &field.member;
+        if field.attrs.skip_deserializing {
+            let value = skipped_value(cx, field);
+            quote!(#member: #value)
+        } else {
+            let binding = binding(field);
+            quote!(#member: #binding)
+        }
+    });
+    quote! {
+        __r.begin_array(#expected)?;
+        #(#stmts)*
+        __r.end_array(#expected)?;
+        #default
+        ::jetjson::__private::Ok(#ctor { #(#members),* })
+    }
+}
+
+/// `let __default: Self = ..;` for container `default`.
+fn container_default(cx: &Cx) -> TokenStream {
+    match &cx.cont.attrs.default {
+        attr::Default::Path(path) => quote!(let __default: Self = #path();),
+        _ => quote!(let __default: Self = ::jetjson::__private::Default::default();),
+    }
+}
+
+/// The members of an object whose `{` was consumed, with `__first` in scope,
+/// into `ctor { .. }`. `tag` is a key to pass over (an internal enum tag).
+/// `outer` says whether the container's own `default` applies. Evaluates to
+/// `Result<Self, Error>`.
+fn object_body(
+    cx: &Cx,
+    fields: &[Field],
+    ctor: &TokenStream,
+    tag: Option<&str>,
+    outer: bool,
+) -> TokenStream {
+    let read: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+        .collect();
+    let deny = cx.cont.attrs.deny_unknown_fields;
+    let count = read.len();
+
+    let slots = read.iter().map(|field| {
+        let binding = binding(field);
+        let ty = field.ty;
+        quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
+    });
+
+    // The in-order guess, then the full match.
+    let guesses = read.iter().enumerate().filter_map(|(i, field)| {
+        let name = &field.attrs.name.deserialize;
+        plain_key(name).then(|| {
+            let quoted = byte_str(&json_string(name));
+            let i = index(i);
+            quote!(#i if __r.eat_key(#quoted)? => #i,)
+        })
+    });
+    let mut patterns: Vec<TokenStream> = read
+        .iter()
+        .enumerate()
+        .map(|(i, field)| {
+            let names = field
+                .attrs
+                .name
+                .deserialize_names()
+                .into_iter()
+                .map(|n| byte_str(n.as_bytes()));
+            let i = index(i);
+            quote!(#(#names)|* => #i,)
+        })
+        .collect();
+    let tag_index = index(count + 1);
+    if let Some(tag) = tag {
+        let tag = byte_str(tag.as_bytes());
+        patterns.push(quote!(#tag => #tag_index,));
+    }
+    let unknown_index = index(count);
+    let key_match = quote! {
+        match __r.read_key()?.as_bytes() {
+            #(#patterns)*
+            _ => #unknown_index,
+        }
+    };
+    let field_index = if count == 0 {
+        key_match
+    } else {
+        quote! {
+            match __next {
+                #(#guesses)*
+                _ => #key_match,
+            }
+        }
+    };
+
+    let arms = read.iter().enumerate().map(|(i, field)| {
+        let binding = binding(field);
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = read_value(cx, field);
+        let next = index(i + 1);
+        let i = index(i);
+        quote! {
+            #i => {
+                if #binding.is_some() {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::duplicate_field(__r, #name, __key_at),
+                    );
+                }
+                #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                __next = #next;
+            }
+        }
+    });
+    let unknown = if deny {
+        let expected = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+        quote! {
+            return ::jetjson::__private::Err(
+                ::jetjson::__private::unknown_field_at(__r, &[#(#expected),*], __key_at),
+            );
+        }
+    } else {
+        quote!(__r.skip_value()?;)
+    };
+    let tag_arm = tag.map(|_| quote!(#tag_index => __r.skip_value()?,));
+    let key_at = (count > 0 || deny).then(|| quote!(let __key_at = __r.offset();));
+    let next_decl = (count > 0).then(|| quote!(let mut __next: usize = 0;));
+    let dispatch = if count == 0 && tag.is_none() {
+        quote! {
+            #field_index;
+            #unknown
+        }
+    } else {
+        quote! {
+            let __field = #field_index;
+            match __field {
+                #(#arms)*
+                #tag_arm
+                _ => { #unknown }
+            }
+        }
+    };
+
+    let container_default = outer && !cx.cont.attrs.default.is_none();
+    let default = container_default.then(|| container_default_stmt(cx));
+    let members = fields.iter().map(|field| {
+        let member = &field.member;
+        if field.attrs.skip_deserializing {
+            let value = skipped_value(cx, field);
+            return quote!(#member: #value);
+        }
+        let binding = binding(field);
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = match &field.attrs.default {
+            attr::Default::Trait => {
+                quote!(#binding.unwrap_or_default())
+            }
+            attr::Default::Path(path) => quote!(match #binding {
+                ::jetjson::__private::Some(__v) => __v,
+                ::jetjson::__private::None => #path(),
+            }),
+            attr::Default::None if container_default => quote!(match #binding {
+                ::jetjson::__private::Some(__v) => __v,
+                ::jetjson::__private::None => __default.#member,
+            }),
+            attr::Default::None if field.attrs.with.is_some() => quote!(match #binding {
+                ::jetjson::__private::Some(__v) => __v,
+                ::jetjson::__private::None => {
+                    return ::jetjson::__private::Err(::jetjson::__private::missing_field(__r, #name));
+                }
+            }),
+            attr::Default::None => {
+                quote!(::jetjson::__private::take(#binding, __r, #name)?)
+            }
+        };
+        quote!(#member: #value)
+    });
+
+    quote! {
+        #(#slots)*
+        #next_decl
+        while __r.next_member(&mut __first)? {
+            #key_at
+            #dispatch
+        }
+        #default
+        ::jetjson::__private::Ok(#ctor { #(#members),* })
+    }
+}
+
+fn container_default_stmt(cx: &Cx) -> TokenStream {
+    container_default(cx)
+}
+
+// MARK: - Enums
+
+/// `0 => a, 1 => b, _ => c`: arms on a variant index whose last arm takes
+/// every other value, so the match needs no unreachable branch.
+fn index_arms(arms: Vec<(usize, TokenStream)>) -> TokenStream {
+    let count = arms.len();
+    let arms = arms.into_iter().enumerate().map(|(n, (i, body))| {
+        if n + 1 == count {
+            quote!(_ => #body,)
+        } else {
+            let i = index(i);
+            quote!(#i => #body,)
+        }
+    });
+    quote!(#(#arms)*)
+}
+
+fn enum_body(cx: &Cx, variants: &[Variant]) -> TokenStream {
+    if readable(variants).is_empty() {
+        let message = str_lit(&format!(
+            "enum {} has no variant to read",
+            cx.cont.attrs.name
+        ));
+        return quote!(::jetjson::__private::Err(__r.invalid_value(#message)));
+    }
+    match &cx.cont.tagging {
+        Tagging::External => external(cx, variants),
+        Tagging::Internal { tag } => internal(cx, variants, tag),
+        Tagging::Adjacent { tag, content } => adjacent(cx, variants, tag, content),
+        Tagging::Untagged => untagged(cx, variants),
+    }
+}
+
+/// The variants that can be read, with their index in the enum.
+fn readable<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v Variant<'a>)> {
+    variants
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.attrs.skip_deserializing)
+        .collect()
+}
+
+/// `&["A", "B"]`: the names an unknown-variant error lists.
+fn variant_names(variants: &[Variant]) -> TokenStream {
+    let names = readable(variants)
+        .into_iter()
+        .filter(|(_, v)| v.attrs.other.is_none())
+        .map(|(_, v)| str_lit(&v.attrs.name.deserialize));
+    quote!(&[#(#names),*])
+}
+
+/// `match <text> { b"A" => 0, .. }` over the variant names read from the
+/// string at the cursor; an unknown name is the `other` variant or an error
+/// pointing at `__at`.
+fn variant_index(variants: &[Variant], text: TokenStream) -> TokenStream {
+    let arms = readable(variants).into_iter().map(|(i, variant)| {
+        let names = variant
+            .attrs
+            .name
+            .deserialize_names()
+            .into_iter()
+            .map(|n| byte_str(n.as_bytes()));
+        let i = index(i);
+        quote!(#(#names)|* => #i,)
+    });
+    let other = variants.iter().position(|v| v.attrs.other.is_some());
+    let fallback = match other {
+        Some(i) => {
+            let i = index(i);
+            quote!(_ => #i,)
+        }
+        None => {
+            let names = variant_names(variants);
+            quote! {
+                _ => {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::unknown_variant_at(__r, #names, __at),
+                    );
+                }
+            }
+        }
+    };
+    quote! {
+        match #text {
+            #(#arms)*
+            #fallback
+        }
+    }
+}
+
+/// Reads a variant's content (the value after its key) as `Self::V`;
+/// evaluates to `Result<Self, Error>`.
+fn content(cx: &Cx, variant: &Variant) -> TokenStream {
+    let ident = &variant.ident;
+    let name = &variant.attrs.name.deserialize;
+    let enum_name = &cx.cont.attrs.name;
+    match variant.style {
+        Style::Unit => quote! {
+            __r.read_null()?;
+            ::jetjson::__private::Ok(Self::#ident)
+        },
+        Style::Newtype => {
+            let value = read_value(cx, &variant.fields[0]);
+            quote!(::jetjson::__private::Ok(Self::#ident(#value?)))
+        }
+        Style::Tuple => array_body(
+            cx,
+            &variant.fields,
+            &quote!(Self::#ident),
+            &format!("tuple variant {enum_name}::{name}"),
+        ),
+        Style::Struct => {
+            let expected = str_lit(&format!("struct variant {enum_name}::{name}"));
+            let object = object_body(cx, &variant.fields, &quote!(Self::#ident), None, false);
+            quote! {
+                __r.begin_object(#expected)?;
+                let mut __first = true;
+                #object
+            }
+        }
+    }
+}
+
+/// `"A"` for unit variants, `{"V": content}` for all.
+fn external(cx: &Cx, variants: &[Variant]) -> TokenStream {
+    let expected = str_lit(&format!("enum {}", cx.cont.attrs.name));
+    let string_index = variant_index(variants, quote!(__r.read_str()?.as_bytes()));
+    let key_index = variant_index(variants, quote!(__r.read_key()?.as_bytes()));
+    let string_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let ident = &variant.ident;
+        if variant.style == Style::Unit {
+            (i, quote!(::jetjson::__private::Ok(Self::#ident)))
+        } else {
+            let what = str_lit(&format!(
+                "{} variant {}::{}",
+                match variant.style {
+                    Style::Newtype => "newtype",
+                    Style::Tuple => "tuple",
+                    _ => "struct",
+                },
+                cx.cont.attrs.name,
+                variant.attrs.name.deserialize
+            ));
+            (
+                i,
+                quote! {
+                    ::jetjson::__private::Err(
+                        ::jetjson::__private::invalid_type_at(__r, #what, "string", __at),
+                    )
+                },
+            )
+        }
+    });
+    let string_arms = index_arms(string_arms.collect());
+    let object_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let content = content(cx, variant);
+        let name = str_lit(&variant.attrs.name.deserialize);
+        (
+            i,
+            quote! {
+                ::jetjson::__private::variant(__r, #name, |__r| {
+                    #content
+                })?
+            },
+        )
+    });
+    let object_arms = index_arms(object_arms.collect());
+    quote! {
+        match __r.peek() {
+            ::jetjson::__private::Some(b'"') => {
+                let __at = __r.offset();
+                let __variant = #string_index;
+                match __variant {
+                    #string_arms
+                }
+            }
+            ::jetjson::__private::Some(b'{') => {
+                __r.begin_object(#expected)?;
+                let mut __first = true;
+                if !__r.next_member(&mut __first)? {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::empty_enum_object(__r, #expected),
+                    );
+                }
+                let __at = __r.offset();
+                let __variant = #key_index;
+                let __v = match __variant {
+                    #object_arms
+                };
+                ::jetjson::__private::end_enum_object(__r, #expected)?;
+                ::jetjson::__private::Ok(__v)
+            }
+            _ => ::jetjson::__private::Err(__r.invalid_type(#expected)),
+        }
+    }
+}
+
+/// `{"tag": "V", ...fields}`, the tag anywhere among the members.
+fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
+    let expected = str_lit(&format!("internally tagged enum {}", cx.cont.attrs.name));
+    let tag_lit = str_lit(tag);
+    let is_tag = if plain_key(tag) {
+        let quoted = byte_str(&json_string(tag));
+        let bytes = byte_str(tag.as_bytes());
+        quote!(__r.eat_key(#quoted)? || __r.read_key()?.as_bytes() == #bytes)
+    } else {
+        let bytes = byte_str(tag.as_bytes());
+        quote!(__r.read_key()?.as_bytes() == #bytes)
+    };
+    let index = variant_index(variants, quote!(__r.read_str()?.as_bytes()));
+    let arms = readable(variants).into_iter().map(|(i, variant)| {
+        let ident = &variant.ident;
+        let fields: &[Field] = match variant.style {
+            Style::Struct => &variant.fields,
+            _ => &[],
+        };
+        let ctor = if variant.style == Style::Struct {
+            quote!(Self::#ident)
+        } else {
+            // `Self::V {}` is valid for a unit variant too.
+            quote!(Self::#ident)
+        };
+        let object = object_body(cx, fields, &ctor, Some(tag), false);
+        (i, quote!({ #object }))
+    });
+    let arms = index_arms(arms.collect());
+    quote! {
+        __r.begin_object(#expected)?;
+        let __start = __r.checkpoint();
+        let mut __first = true;
+        let mut __moved = false;
+        let __variant = loop {
+            if !__r.next_member(&mut __first)? {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::missing_field(__r, #tag_lit),
+                );
+            }
+            if #is_tag {
+                let __at = ::jetjson::__private::value_offset(__r);
+                break #index;
+            }
+            __r.skip_value()?;
+            __moved = true;
+        };
+        if __moved {
+            // The tag came after other members: read them again from the start.
+            __r.restore(__start);
+            __first = true;
+        }
+        match __variant {
+            #arms
+        }
+    }
+}
+
+/// `{"tag": "V", "content": ..}` in either order.
+fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> TokenStream {
+    let de = &cx.de;
+    let expected = str_lit(&format!("adjacently tagged enum {}", cx.cont.attrs.name));
+    let tag_lit = str_lit(tag);
+    let content_lit = str_lit(content_key);
+    let mut key_index = Vec::new();
+    for (i, key) in [tag, content_key].into_iter().enumerate() {
+        if plain_key(key) {
+            let quoted = byte_str(&json_string(key));
+            let i = index(i);
+            key_index.push(quote!(if __r.eat_key(#quoted)? { #i } else));
+        }
+    }
+    let tag_bytes = byte_str(tag.as_bytes());
+    let content_bytes = byte_str(content_key.as_bytes());
+    let unknown = if cx.cont.attrs.deny_unknown_fields {
+        quote! {
+            return ::jetjson::__private::Err(::jetjson::__private::unknown_field_at(
+                __r,
+                &[#tag_lit, #content_lit],
+                __key_at,
+            ));
+        }
+    } else {
+        quote!(__r.skip_value()?;)
+    };
+    let index = variant_index(variants, quote!(__r.read_str()?.as_bytes()));
+    let content_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let content = content(cx, variant);
+        (i, quote!({ #content }))
+    });
+    let content_arms = index_arms(content_arms.collect());
+    let missing_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let ident = &variant.ident;
+        if variant.style == Style::Unit {
+            (i, quote!(::jetjson::__private::Ok(Self::#ident)))
+        } else {
+            (
+                i,
+                quote! {
+                    ::jetjson::__private::Err(
+                        ::jetjson::__private::missing_field(__r, #content_lit),
+                    )
+                },
+            )
+        }
+    });
+    let missing_arms = index_arms(missing_arms.collect());
+    quote! {
+        let __read_content = |__r: &mut ::jetjson::__private::Reader<#de>, __variant: usize|
+            -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            match __variant {
+                #content_arms
+            }
+        };
+        __r.begin_object(#expected)?;
+        let mut __first = true;
+        let mut __variant: ::jetjson::__private::Option<usize> = ::jetjson::__private::None;
+        let mut __value: ::jetjson::__private::Option<Self> = ::jetjson::__private::None;
+        let mut __content: ::jetjson::__private::Option<::jetjson::__private::Checkpoint> =
+            ::jetjson::__private::None;
+        while __r.next_member(&mut __first)? {
+            let __key_at = __r.offset();
+            let __key = #(#key_index)* {
+                match __r.read_key()?.as_bytes() {
+                    #tag_bytes => 0,
+                    #content_bytes => 1,
+                    _ => 2,
+                }
+            };
+            match __key {
+                0 => {
+                    if __variant.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, #tag_lit, __key_at),
+                        );
+                    }
+                    let __at = ::jetjson::__private::value_offset(__r);
+                    __variant = ::jetjson::__private::Some(#index);
+                }
+                1 => {
+                    if __value.is_some() || __content.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, #content_lit, __key_at),
+                        );
+                    }
+                    match __variant {
+                        ::jetjson::__private::Some(__i) => {
+                            __value = ::jetjson::__private::Some(
+                                __read_content(__r, __i).map_err(|e| e.field(#content_lit))?,
+                            );
+                        }
+                        ::jetjson::__private::None => {
+                            __content = ::jetjson::__private::Some(__r.checkpoint());
+                            __r.skip_value()?;
+                        }
+                    }
+                }
+                _ => { #unknown }
+            }
+        }
+        let ::jetjson::__private::Some(__variant) = __variant else {
+            return ::jetjson::__private::Err(::jetjson::__private::missing_field(__r, #tag_lit));
+        };
+        if let ::jetjson::__private::Some(__v) = __value {
+            return ::jetjson::__private::Ok(__v);
+        }
+        match __content {
+            ::jetjson::__private::Some(__at) => {
+                // The content came before the tag: go back and read it.
+                let __end = __r.checkpoint();
+                __r.restore(__at);
+                let __v = __read_content(__r, __variant).map_err(|e| e.field(#content_lit))?;
+                __r.restore(__end);
+                ::jetjson::__private::Ok(__v)
+            }
+            ::jetjson::__private::None => match __variant {
+                #missing_arms
+            },
+        }
+    }
+}
+
+/// Each variant in turn from the same place; the first that reads wins.
+fn untagged(cx: &Cx, variants: &[Variant]) -> TokenStream {
+    let message = str_lit(&format!(
+        "data did not match any variant of untagged enum {}",
+        cx.cont.attrs.name
+    ));
+    let attempts = readable(variants).into_iter().map(|(_, variant)| {
+        let content = content(cx, variant);
+        quote! {
+            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::attempt(__r, |__r| {
+                #content
+            }) {
+                return ::jetjson::__private::Ok(__v);
+            }
+        }
+    });
+    quote! {
+        let __at = ::jetjson::__private::value_offset(__r);
+        #(#attempts)*
+        ::jetjson::__private::Err(::jetjson::__private::no_variant_matched(__r, #message, __at))
+    }
+}

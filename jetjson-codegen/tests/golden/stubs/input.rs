@@ -1,0 +1,5 @@
+// options: stubs
+struct Student<'a, T> {
+    name: &'a str,
+    extra: T,
+}

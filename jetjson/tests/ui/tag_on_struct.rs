@@ -1,0 +1,7 @@
+#[derive(jetjson::Json)]
+#[json(tag = "type")]
+struct S {
+    a: u8,
+}
+
+fn main() {}
