@@ -77,6 +77,7 @@ pub use crate::error::{Category, Error, ErrorKind};
 pub use crate::read::{Reader, Str};
 pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
 pub use crate::value::Value;
+pub use crate::value::{Map, Number, ValueRef};
 pub use crate::write::Writer;
 
 #[cfg(feature = "derive")]
