@@ -266,6 +266,19 @@ impl Error {
         out
     }
 
+    /// Gives the error a position computed elsewhere (a stream reader knows
+    /// where in the whole stream the failing document started).
+    #[cold]
+    #[must_use]
+    pub(crate) fn relocate(mut self, offset: u64, line: u64, column: u64) -> Error {
+        if self.0.line > 0 {
+            self.0.offset = usize::try_from(offset).unwrap_or(usize::MAX);
+            self.0.line = usize::try_from(line).unwrap_or(usize::MAX);
+            self.0.column = usize::try_from(column).unwrap_or(usize::MAX);
+        }
+        self
+    }
+
     /// Moves the position of a position-less error (one from a conversion
     /// helper) to `offset` in `input`.
     #[cold]

@@ -68,7 +68,7 @@ pub fn unknown_field(
 #[cold]
 pub fn unknown_field_at(r: &Reader<'_>, expected: &'static [&'static str], offset: usize) -> Error {
     let mut again = Reader::new(r.input());
-    again.pos_for_error(offset);
+    again.seek(offset);
     match again.read_key() {
         Ok(key) => {
             let key = key.as_str().to_owned();
@@ -122,7 +122,7 @@ pub fn unknown_variant_at(
     offset: usize,
 ) -> Error {
     let mut again = Reader::new(r.input());
-    again.pos_for_error(offset);
+    again.seek(offset);
     match again.read_str() {
         Ok(name) => {
             let name = name.as_str().to_owned();

@@ -43,10 +43,17 @@
 //!   goes on with the next document.
 //! - An I/O error is returned once and ends the stream.
 //!
-//! An error's line, column and offset count from the start of the document
-//! it was found in; [`StreamReader::error_position`] turns them into a
-//! position in the whole stream, and [`StreamReader::position`] tells where
-//! the last document started.
+//! An error's line, column and offset count from the start of the stream:
+//!
+//! ```
+//! use jetjson::stream::StreamReader;
+//!
+//! let mut stream = StreamReader::new(&b"{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3,\n \"b\": tru}\n"[..]);
+//! let err = stream.values().find_map(Result::err).unwrap();
+//! assert_eq!((err.line(), err.column(), err.offset()), (4, 10, 36));
+//! ```
+//!
+//! [`StreamReader::position`] tells where the last document started.
 
 use std::io::{self, Read};
 use std::marker::PhantomData;
@@ -161,6 +168,17 @@ impl<R: Read> StreamReader<R> {
     /// The next document as a `T`, or `None` at the end of the stream. See the
     /// [module docs](self) for what happens after an error.
     pub fn read_next<T: FromJsonOwned>(&mut self) -> Option<Result<T, Error>> {
+        match self.read_next_in_document()? {
+            Ok(v) => Some(Ok(v)),
+            Err(e) => {
+                let at = self.error_position(&e);
+                Some(Err(e.relocate(at.offset, at.line, at.column)))
+            }
+        }
+    }
+
+    /// `read_next` with error positions counted from the document's start.
+    fn read_next_in_document<T: FromJsonOwned>(&mut self) -> Option<Result<T, Error>> {
         if self.done {
             return None;
         }
@@ -318,21 +336,10 @@ impl<R: Read> StreamReader<R> {
         }
     }
 
-    /// The position in the whole stream of an error just returned by this
-    /// reader (whose own line, column and offset count from the start of its
-    /// document). An I/O error, which has no position, gives the position of
-    /// the last document.
-    ///
-    /// ```
-    /// use jetjson::stream::StreamReader;
-    ///
-    /// let mut stream = StreamReader::new(&b"{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3,\n \"b\": tru}\n"[..]);
-    /// let err = stream.values().find_map(Result::err).unwrap();
-    /// assert_eq!((err.line(), err.column()), (2, 10));
-    /// let at = stream.error_position(&err);
-    /// assert_eq!((at.line, at.column, at.offset), (4, 10, 36));
-    /// ```
-    pub fn error_position(&self, err: &Error) -> Position {
+    /// The position in the whole stream of an error whose line, column and
+    /// offset count from the start of the last document. An error without a
+    /// position (I/O) gets the position of the last document.
+    fn error_position(&self, err: &Error) -> Position {
         let doc = self.position();
         if err.line() == 0 {
             return doc;

@@ -53,7 +53,7 @@ where
 #[cold]
 fn key_path(e: Error, r: &mut Reader<'_>, key_start: usize) -> Error {
     let mut again = Reader::new(r.input());
-    again.pos_for_error(key_start);
+    again.seek(key_start);
     match again.read_key() {
         Ok(key) => e.key(key.as_str()),
         Err(_) => e,

@@ -125,8 +125,11 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// Moves the cursor to `offset` (for re-reading a key in an error path).
-    pub(crate) fn pos_for_error(&mut self, offset: usize) {
+    /// Moves the cursor to `offset`, clamped to the input: for readers that
+    /// scanned ahead themselves (the DOM's number scanner, in-situ strings)
+    /// and for re-reading a key to name it in an error.
+    #[inline]
+    pub(crate) fn seek(&mut self, offset: usize) {
         self.pos = offset.min(self.input.len());
     }
 

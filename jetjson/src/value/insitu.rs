@@ -246,7 +246,7 @@ impl<'a> InSitu<'a> {
     #[cold]
     fn string_error(&self, quote: usize, fallback: (ErrorKind, usize), base: usize) -> Error {
         let mut r = Reader::new(self.view());
-        r.pos_for_error(quote);
+        r.seek(quote);
         match r.read_str() {
             Err(e) => e,
             Ok(_) => self.error_kind_at(fallback.0, fallback.1 + base),
@@ -484,7 +484,7 @@ impl<'a> Source<'a> for InSitu<'a> {
             Scan::Invalid => {
                 // Let the reader say what is wrong, over the same bytes.
                 let mut r = Reader::new(self.view());
-                r.pos_for_error(start);
+                r.seek(start);
                 Err(match r.read_number_text() {
                     Err(e) => e,
                     Ok(_) => self.error_kind_at(ErrorKind::InvalidNumber, start),

@@ -405,7 +405,7 @@ pub(crate) fn read_number(r: &mut Reader<'_>) -> Result<Number, Error> {
     match scan(r.input(), start) {
         Scan::Ok(n, end) => {
             // Advances the cursor past the number just checked.
-            r.pos_for_error(end);
+            r.seek(end);
             Ok(n)
         }
         Scan::OutOfRange => {
