@@ -11,7 +11,12 @@ use std::fmt;
 /// Writes `bytes` as base64 text, or as bytes when the format is binary.
 pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
     if serializer.is_human_readable() {
-        serializer.serialize_str(&STANDARD.encode(bytes))
+        // Short values are encoded on the stack, so writing allocates nothing.
+        let mut buf = [0u8; 256];
+        match STANDARD.encode_slice(bytes, &mut buf) {
+            Ok(n) => serializer.serialize_str(std::str::from_utf8(&buf[..n]).unwrap_or_default()),
+            Err(_) => serializer.serialize_str(&STANDARD.encode(bytes)),
+        }
     } else {
         serializer.serialize_bytes(bytes)
     }
@@ -66,15 +71,28 @@ mod tests {
 
     #[test]
     fn json_is_base64_text() {
-        let v = B { b: b"World".to_vec() };
+        let v = B {
+            b: b"World".to_vec(),
+        };
         let json = serde_json::to_string(&v).unwrap();
         assert_eq!(json, r#"{"b":"V29ybGQ="}"#);
         assert_eq!(serde_json::from_str::<B>(&json).unwrap(), v);
     }
 
     #[test]
+    fn long_values_are_encoded_too() {
+        let v = B {
+            b: (0..=255).cycle().take(1000).collect(),
+        };
+        let json = serde_json::to_string(&v).unwrap();
+        assert_eq!(serde_json::from_str::<B>(&json).unwrap(), v);
+    }
+
+    #[test]
     fn msgpack_is_raw_bytes() {
-        let v = B { b: b"World2".to_vec() };
+        let v = B {
+            b: b"World2".to_vec(),
+        };
         let mp = rmp_serde::to_vec_named(&v).unwrap();
         assert!(mp.windows(6).any(|w| w == b"World2"));
         assert_eq!(rmp_serde::from_slice::<B>(&mp).unwrap(), v);

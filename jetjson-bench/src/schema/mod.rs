@@ -60,3 +60,93 @@ pub trait Schema:
         None
     }
 }
+
+// MARK: - Schema for each payload type
+
+use crate::proto::{AgentServicePb, DocPb, NoProto, TimingPlansPb, ValMsgPb};
+
+impl Schema for AgentService {
+    type Proto = AgentServicePb;
+    fn to_proto(&self) -> Option<AgentServicePb> {
+        Some(self.into())
+    }
+    fn from_proto(msg: AgentServicePb) -> Option<Self> {
+        Some(msg.into())
+    }
+}
+
+impl Schema for Doc {
+    type Proto = DocPb;
+    fn to_proto(&self) -> Option<DocPb> {
+        Some(self.into())
+    }
+    fn from_proto(msg: DocPb) -> Option<Self> {
+        Some(msg.into())
+    }
+}
+
+impl Schema for ValMsg {
+    type Proto = ValMsgPb;
+    fn to_proto(&self) -> Option<ValMsgPb> {
+        Some(self.into())
+    }
+    fn from_proto(msg: ValMsgPb) -> Option<Self> {
+        Some(msg.into())
+    }
+}
+
+impl Schema for Vec<TimingPlan> {
+    type Proto = TimingPlansPb;
+    fn to_proto(&self) -> Option<TimingPlansPb> {
+        Some(self.as_slice().into())
+    }
+    fn from_proto(msg: TimingPlansPb) -> Option<Self> {
+        Some(msg.into())
+    }
+}
+
+impl Schema for Canada {
+    type Proto = NoProto;
+}
+
+impl Schema for CitmCatalog {
+    type Proto = NoProto;
+}
+
+impl Schema for Twitter {
+    type Proto = NoProto;
+    const OMITS_FIELDS: bool = true;
+}
+
+/// Checks that `T` keeps everything in `json`: it decodes, and writing it
+/// back gives the same document (numbers compared as `f64`, since `-141`
+/// read into an `f64` field is written back as `-141.0`).
+pub fn lossless<T: Schema>(json: &[u8]) -> Result<(), String> {
+    let value: T = serde_json::from_slice(json).map_err(|e| format!("does not decode: {e}"))?;
+    let want: serde_json::Value = serde_json::from_slice(json).map_err(|e| e.to_string())?;
+    let got = serde_json::to_value(&value).map_err(|e| e.to_string())?;
+    let (want, got) = (numbers_as_f64(want), numbers_as_f64(got));
+    if want == got {
+        Ok(())
+    } else {
+        Err(format!(
+            "written back, it differs: {}",
+            crate::peers::check::first_difference(&want, &got)
+        ))
+    }
+}
+
+fn numbers_as_f64(v: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) => n
+            .as_f64()
+            .and_then(serde_json::Number::from_f64)
+            .map_or(Value::Number(n), Value::Number),
+        Value::Array(a) => Value::Array(a.into_iter().map(numbers_as_f64).collect()),
+        Value::Object(o) => {
+            Value::Object(o.into_iter().map(|(k, v)| (k, numbers_as_f64(v))).collect())
+        }
+        other => other,
+    }
+}

@@ -1,0 +1,95 @@
+//! sonic-rs: typed through serde, DOM as `sonic_rs::Value`.
+//!
+//! Built with the default target features (no `target-cpu=native`), as every
+//! system here.
+
+use super::{check, Adapter, Format, Input, Step};
+use crate::schema::Schema;
+use std::sync::Arc;
+
+/// sonic-rs.
+pub struct SonicRs;
+
+impl<T: Schema> Adapter<T> for SonicRs {
+    fn name(&self) -> &'static str {
+        "sonic-rs"
+    }
+
+    fn crate_name(&self) -> &'static str {
+        "sonic-rs"
+    }
+
+    fn format(&self) -> Format {
+        Format::Json
+    }
+
+    fn json_to_value(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let (i, c) = (Arc::clone(input), Arc::clone(input));
+        Some(Step::new(
+            move || sonic_rs::from_slice::<sonic_rs::Value>(&i.json),
+            move |v| check::dom(&c, v),
+        ))
+    }
+
+    fn value_to_t(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let dom: sonic_rs::Value = match sonic_rs::from_slice(&input.json) {
+            Ok(dom) => dom,
+            Err(e) => return Some(Step::failed(format!("sonic-rs cannot parse: {e}"))),
+        };
+        let c = Arc::clone(input);
+        Some(Step::stateful(
+            dom,
+            |dom| sonic_rs::from_value::<T>(dom),
+            move |_, t| check::typed(&c, t),
+        ))
+    }
+
+    fn decode(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let (i, c) = (Arc::clone(input), Arc::clone(input));
+        Some(Step::new(
+            move || sonic_rs::from_slice::<T>(&i.json),
+            move |t| check::typed(&c, t),
+        ))
+    }
+
+    fn t_to_value(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let (i, c) = (Arc::clone(input), Arc::clone(input));
+        Some(Step::new(
+            move || sonic_rs::to_value(&i.value),
+            move |v| check::value_dom(&c, v),
+        ))
+    }
+
+    fn value_to_json(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let dom: sonic_rs::Value = match sonic_rs::from_slice(&input.json) {
+            Ok(dom) => dom,
+            Err(e) => return Some(Step::failed(format!("sonic-rs cannot parse: {e}"))),
+        };
+        let c = Arc::clone(input);
+        Some(Step::stateful(
+            dom,
+            |dom| sonic_rs::to_vec(dom),
+            move |_, out| check::dom_text(&c, out.as_deref()),
+        ))
+    }
+
+    fn encode(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let (i, c) = (Arc::clone(input), Arc::clone(input));
+        Some(Step::new(
+            move || sonic_rs::to_vec(&i.value),
+            move |out| check::json_text(&c, out.as_deref()),
+        ))
+    }
+
+    fn encode_reuse(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let (i, c) = (Arc::clone(input), Arc::clone(input));
+        Some(Step::stateful(
+            Vec::new(),
+            move |buf: &mut Vec<u8>| {
+                buf.clear();
+                sonic_rs::to_writer(&mut *buf, &i.value)
+            },
+            move |buf, r| check::json_text(&c, r.map(|()| buf.as_slice())),
+        ))
+    }
+}
