@@ -10,6 +10,7 @@
 
 mod bincode2;
 pub mod check;
+mod jetjson;
 mod protobuf;
 mod rmpserde;
 mod serdejson;
@@ -28,12 +29,7 @@ pub const BASELINE: &str = "serde_json";
 pub fn systems<T: Schema>() -> Vec<Box<dyn Adapter<T>>> {
     vec![
         Box::new(serdejson::SerdeJson),
-        // TODO(jetjson adapter): add `Box::new(jetjson::Jetjson),` here, from a new
-        // `peers/jetjson.rs` written like `serdejson.rs`: decode with
-        // `jetjson::from_slice::<T>(&input.json)`, encode with `jetjson::to_vec(&input.value)`,
-        // encode_reuse into a cleared `jetjson::Writer`, and the DOM ops on
-        // `jetjson::Value` once it exists (leave them `None` until then). Add the
-        // jetjson bounds to `schema::Schema` and `jetjson` to this crate's dependencies.
+        Box::new(jetjson::Jetjson),
         Box::new(simdjson::SimdJson),
         Box::new(simdjson::SimdJsonBorrowed),
         Box::new(sonicrs::SonicRs),

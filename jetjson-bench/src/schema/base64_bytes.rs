@@ -1,6 +1,9 @@
 //! `#[serde(with = "base64_bytes")]` for `Vec<u8>`: a base64 string in
 //! human-readable formats (JSON, as Go's `encoding/json` writes `[]byte`),
 //! raw bytes in binary formats (MessagePack `bin`, bincode).
+//!
+//! jetjson reads the same `with` attribute and calls [`write_json`] and
+//! [`read_json`] from this module, which hand over to `jetjson::base64`.
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
@@ -29,6 +32,16 @@ pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>
     } else {
         deserializer.deserialize_byte_buf(BytesVisitor)
     }
+}
+
+/// jetjson's half of `with`: the same base64 text.
+pub fn write_json(bytes: &[u8], w: &mut jetjson::Writer<'_>) {
+    jetjson::base64::write_json(bytes, w);
+}
+
+/// jetjson's half of `with`: reads what [`write_json`] wrote.
+pub fn read_json(r: &mut jetjson::Reader<'_>) -> Result<Vec<u8>, jetjson::Error> {
+    jetjson::base64::read_json(r)
 }
 
 struct BytesVisitor;

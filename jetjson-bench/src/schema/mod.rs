@@ -33,14 +33,20 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
 
-/// What the bench needs of a payload type: both serde directions, equality
-/// (decoded values are compared with serde_json's), and an optional protobuf
-/// mirror.
-///
-/// TODO(jetjson adapter): add `jetjson::ToJson + for<'de> jetjson::FromJson<'de>`
-/// to the bounds once the types derive `jetjson::Json`.
+/// What the bench needs of a payload type: both serde directions, both
+/// jetjson directions, equality (decoded values are compared with
+/// serde_json's), and an optional protobuf mirror.
 pub trait Schema:
-    Serialize + DeserializeOwned + PartialEq + Debug + Clone + Send + Sync + 'static
+    Serialize
+    + DeserializeOwned
+    + jetjson::ToJson
+    + jetjson::FromJsonOwned
+    + PartialEq
+    + Debug
+    + Clone
+    + Send
+    + Sync
+    + 'static
 {
     /// The hand-written prost message mirroring this type
     /// ([`crate::proto::NoProto`] when there is none).

@@ -245,7 +245,14 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn write_f64(&mut self, v: f64) {
         if v.is_finite() {
-            write_float_text(&mut self.buf, zmij::Buffer::new().format_finite(v));
+            let mut text = zmij::Buffer::new();
+            let text = text.format_finite(v);
+            // zmij uses exponent notation with a `+` only from 1e16 up.
+            if v.abs() < 1e16 {
+                self.buf.extend_from_slice(text.as_bytes());
+            } else {
+                write_without_plus(&mut self.buf, text);
+            }
         } else {
             self.write_null();
         }
@@ -256,7 +263,13 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn write_f32(&mut self, v: f32) {
         if v.is_finite() {
-            write_float_text(&mut self.buf, zmij::Buffer::new().format_finite(v));
+            let mut text = zmij::Buffer::new();
+            let text = text.format_finite(v);
+            if v.abs() < 1e16 {
+                self.buf.extend_from_slice(text.as_bytes());
+            } else {
+                write_without_plus(&mut self.buf, text);
+            }
         } else {
             self.write_null();
         }
@@ -267,8 +280,8 @@ impl<'a> Writer<'a> {
 /// (`1e+300` → `1e300`): the form of RapidJSON and of the nativejson-benchmark
 /// round-trip set. This is the one place jetjson's output differs from
 /// serde_json's, which keeps the `+`; both read back to the same bits.
-#[inline]
-fn write_float_text(buf: &mut Vec<u8>, text: &str) {
+#[cold]
+fn write_without_plus(buf: &mut Vec<u8>, text: &str) {
     let bytes = text.as_bytes();
     match bytes.iter().position(|&b| b == b'+') {
         Some(plus) => {
