@@ -36,18 +36,30 @@ impl<'de> Reader<'de> {
                     return Err(self.error_at(ErrorKind::InvalidNumber, i));
                 }
             }
-            Some(b'1'..=b'9') => {
-                while let Some(&d @ b'0'..=b'9') = input.get(i) {
-                    if digits < 19 {
-                        mantissa = mantissa * 10 + u64::from(d - b'0');
-                        digits += 1;
-                    } else {
-                        dropped += 1;
-                        truncated |= d != b'0';
+            Some(b'1'..=b'9') => loop {
+                if let Some((n, v)) = digit_run(input, i) {
+                    if digits as usize + n <= 19 {
+                        mantissa = mantissa * POW10[n] + v;
+                        digits += n as u32;
+                        i += n;
+                        if n < 8 {
+                            break;
+                        }
+                        continue;
                     }
-                    i += 1;
                 }
-            }
+                let Some(&d @ b'0'..=b'9') = input.get(i) else {
+                    break;
+                };
+                if digits < 19 {
+                    mantissa = mantissa * 10 + u64::from(d - b'0');
+                    digits += 1;
+                } else {
+                    dropped += 1;
+                    truncated |= d != b'0';
+                }
+                i += 1;
+            },
             Some(_) => return Err(self.error_at(ErrorKind::InvalidNumber, i)),
             None => return Err(self.error_at(ErrorKind::UnexpectedEof, i)),
         }
@@ -57,7 +69,26 @@ impl<'de> Reader<'de> {
             integer = false;
             i += 1;
             let frac_start = i;
-            while let Some(&d @ b'0'..=b'9') = input.get(i) {
+            loop {
+                // Eight digits at a time once past any leading zeros (which
+                // are not significant and must not use up the 19).
+                if mantissa != 0 {
+                    if let Some((n, v)) = digit_run(input, i) {
+                        if digits as usize + n <= 19 {
+                            mantissa = mantissa * POW10[n] + v;
+                            digits += n as u32;
+                            exponent -= n as i64;
+                            i += n;
+                            if n < 8 {
+                                break;
+                            }
+                            continue;
+                        }
+                    }
+                }
+                let Some(&d @ b'0'..=b'9') = input.get(i) else {
+                    break;
+                };
                 if digits < 19 {
                     // Leading zeros of `0.000123` add no significant digit.
                     if mantissa != 0 || d != b'0' {
@@ -143,7 +174,21 @@ impl<'de> Reader<'de> {
         let digits_start = i;
         let mut value = 0u64;
         let mut overflow = false;
-        while let Some(&d @ b'0'..=b'9') = input.get(i) {
+        loop {
+            // While the value is below 10^11, eight more digits cannot overflow.
+            if value < 100_000_000_000 {
+                if let Some((n, v)) = digit_run(input, i) {
+                    value = value * POW10[n] + v;
+                    i += n;
+                    if n < 8 {
+                        break;
+                    }
+                    continue;
+                }
+            }
+            let Some(&d @ b'0'..=b'9') = input.get(i) else {
+                break;
+            };
             match value
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(u64::from(d - b'0')))
@@ -315,5 +360,86 @@ impl<'de> Reader<'de> {
         // SAFETY: `scan_number` accepted `input[start..pos]`, and it accepts
         // only ASCII bytes (`-`, `+`, `.`, `e`, `E`, digits).
         unsafe { std::str::from_utf8_unchecked(bytes) }
+    }
+}
+
+/// 10^0 ..= 10^8.
+const POW10: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
+const THREES: u64 = 0x3030_3030_3030_3030;
+
+/// The run of ASCII digits at `input[i..]`, up to eight of them: how many
+/// (0 to 8) and their value. `None` when fewer than eight bytes remain; the
+/// caller then goes byte by byte.
+#[inline(always)]
+fn digit_run(input: &[u8], i: usize) -> Option<(usize, u64)> {
+    let chunk: [u8; 8] = input.get(i..i + 8)?.try_into().ok()?;
+    let v = u64::from_le_bytes(chunk);
+    // A byte is a digit when `byte ^ 0x30` is at most 9: its high nibble is
+    // 0 and adding 6 leaves it 0. Carries only start at a non-digit byte, so
+    // the lowest flagged byte, the first non-digit, is exact.
+    let t = v ^ THREES;
+    let non_digits = (t | t.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0;
+    let n = (non_digits.trailing_zeros() / 8) as usize;
+    let digits = match n {
+        0 => return Some((0, 0)),
+        8 => v,
+        // Move the n digits to the top and fill below with '0's: the
+        // eight-digit value is then the n-digit one.
+        _ => (v << (8 * (8 - n))) | (THREES >> (8 * n)),
+    };
+    Some((n, eight_digit_value(digits)))
+}
+
+/// The value of eight ASCII digits, the first byte most significant.
+#[inline(always)]
+fn eight_digit_value(v: u64) -> u64 {
+    // Combine neighbours in three steps: bytes → pairs (≤ 99) → quads
+    // (≤ 9999) → the eight-digit value. No lane ever carries into the next.
+    let v = v - THREES;
+    let v = (v.wrapping_mul(10) + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
+    (v.wrapping_mul(10_000) + (v >> 32)) & 0xFFFF_FFFF
+}
+
+#[cfg(test)]
+mod tests {
+    use super::digit_run;
+
+    #[test]
+    fn digit_run_reads_up_to_eight_ascii_digits() {
+        for text in ["00000000", "12345678", "99999999", "90000001", "00000009"] {
+            let want: u64 = text.parse().unwrap();
+            assert_eq!(digit_run(text.as_bytes(), 0), Some((8, want)), "{text}");
+        }
+        assert_eq!(digit_run(b"x12345678", 1), Some((8, 12_345_678)));
+        assert_eq!(digit_run(b"1234567", 0), None, "fewer than eight bytes");
+        // Every run length, ended by every non-digit byte.
+        for n in 0..8 {
+            for b in (0..=255u8).filter(|b| !b.is_ascii_digit()) {
+                let mut chunk = *b"98765432";
+                chunk[n] = b;
+                let want = if n == 0 {
+                    0
+                } else {
+                    std::str::from_utf8(&chunk[..n]).unwrap().parse().unwrap()
+                };
+                assert_eq!(
+                    digit_run(&chunk, 0),
+                    Some((n, want)),
+                    "byte {b:#x} after {n} digits"
+                );
+            }
+        }
     }
 }
