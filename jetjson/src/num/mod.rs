@@ -2,10 +2,23 @@
 //!
 //! The reader has already checked the RFC 8259 grammar and gathered the
 //! decimal significand; this module turns it into a value. Integers are exact
-//! or an error, never wrapped. Doubles are correctly rounded: small cases by
-//! Clinger's fast path (one exact multiplication or division), every other
-//! case by the standard library's parser, which is correctly rounded for any
-//! number of digits (Eisel–Lemire with a big-decimal fallback).
+//! or an error, never wrapped. Doubles are correctly rounded, by the first of
+//! these that can decide:
+//!
+//! 1. Clinger's fast path: a significand below 2^53 and a power of ten up to
+//!    10^22 are both exact doubles, so one IEEE multiplication or division
+//!    rounds correctly;
+//! 2. Eisel–Lemire ([`mod@eisel_lemire`]): one or two 128-bit multiplications by
+//!    a table of powers of five ([`pow5`]), for up to 19 significant digits;
+//!    with more, the first 19 are rounded twice (as written, and plus one in
+//!    the last place) and the answer is kept when both agree;
+//! 3. the standard library's parser, which is correctly rounded for any
+//!    number of digits, re-reading the text.
+
+mod eisel_lemire;
+mod pow5;
+
+use eisel_lemire::{eisel_lemire, INFINITY_BITS};
 
 /// Powers of ten that are exact in an `f64` (10^22 is the last one).
 const POW10: [f64; 23] = [
@@ -30,15 +43,46 @@ pub(crate) struct Decimal {
 /// `f64`; `None` when it overflows to infinity.
 #[inline]
 pub(crate) fn to_f64(decimal: Decimal, text: &str) -> Option<f64> {
-    if !decimal.truncated && decimal.mantissa <= (1u64 << 53) && decimal.exponent.abs() <= 22 {
-        // Clinger: both operands are exact, so the one IEEE operation rounds
-        // correctly.
-        let m = decimal.mantissa as f64;
-        let e = POW10[decimal.exponent.unsigned_abs() as usize];
-        let v = if decimal.exponent < 0 { m / e } else { m * e };
-        return Some(if decimal.negative { -v } else { v });
+    match fast_f64(decimal) {
+        Some(v) if v.is_finite() => Some(v),
+        Some(_) => None,
+        None => to_f64_slow(text),
     }
-    to_f64_slow(text)
+}
+
+/// Steps 1 and 2 of the module docs: the correctly rounded value (infinite
+/// when it overflows), or `None` when only the full text can decide.
+#[inline]
+fn fast_f64(decimal: Decimal) -> Option<f64> {
+    let Decimal {
+        mantissa: w,
+        exponent: q,
+        truncated,
+        negative,
+    } = decimal;
+    let bits = if !truncated {
+        if w <= 1 << 53 && (-22..=22).contains(&q) {
+            // Clinger: both operands are exact, so the one IEEE operation
+            // rounds correctly.
+            let m = w as f64;
+            let e = POW10[q.unsigned_abs() as usize];
+            let v = if q < 0 { m / e } else { m * e };
+            return Some(if negative { -v } else { v });
+        }
+        eisel_lemire(w, q)?
+    } else {
+        // The value lies strictly between w × 10^q and (w + 1) × 10^q, and
+        // rounding is monotonic: if both ends round to the same double, so
+        // does everything between.
+        let below = eisel_lemire(w, q)?;
+        let above = eisel_lemire(w.checked_add(1)?, q)?;
+        if below != above {
+            return None;
+        }
+        below
+    };
+    debug_assert!(bits <= INFINITY_BITS);
+    Some(f64::from_bits(bits | u64::from(negative) << 63))
 }
 
 #[cold]
