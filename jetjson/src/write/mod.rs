@@ -3,10 +3,12 @@
 
 mod escape;
 pub mod pretty;
+mod sax;
 
 use std::io;
 
 pub(crate) use escape::write_escaped;
+pub use sax::SaxWriter;
 
 /// Once the buffer holds this much, a writer with an I/O sink passes it on at
 /// the next element boundary.
@@ -20,7 +22,9 @@ const FLUSH_AT: usize = 64 * 1024;
 /// an object, such as `,"name":`. The value layer writes one JSON value each
 /// (`write_str`, `write_i64`, `write_f64`, ...). The structural calls
 /// (`begin_object`, `write_key`, `begin_array`, `write_comma`, ...) write
-/// the punctuation; the caller decides where commas go.
+/// the punctuation; the caller decides where commas go. [`SaxWriter`] is the
+/// event layer on top: it places commas itself and checks the order of calls
+/// in debug builds.
 ///
 /// ```
 /// let mut w = jetjson::Writer::new();
