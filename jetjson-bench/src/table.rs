@@ -430,6 +430,7 @@ fn six_ops(r: &Report) -> Block {
             "MB/s of JSON text (MB = 10^6 bytes): the input for JSON→Value, Value→T, JSON→T and T→Value; serde_json's output for Value→JSON and T→JSON (so every system is divided by the same count).".into(),
             format!("×: {BASELINE}'s median time over this system's (above 1 is faster). T→JSON reused: into one Vec cleared between runs; T→JSON: a fresh Vec each run."),
             "simd-json parses in place: each parse copies the input into a reused buffer, inside the timing. simd-json-borrowed: the BorrowedValue DOM; its typed operations are simd-json's (n/a here).".into(),
+            "jetjson-borrowed: the ValueRef DOM, whose unescaped strings point into the input (read as it is, no copy); its typed operations are jetjson's (n/a here).".into(),
             "jetjson's Value→T and T→Value still go through JSON text (write, then parse); the text-free conversion is not written yet.".into(),
         ],
     })

@@ -14,6 +14,7 @@ const CORPORA: [&str; 3] = ["canada", "citm_catalog", "twitter"];
 fn lacks(c: &Cell) -> bool {
     (c.format != Format::Json && c.op.is_dom())
         || (c.system == "simd-json-borrowed" && !c.op.is_dom())
+        || (c.system == "jetjson-borrowed" && !matches!(c.op, Op::JsonToValue | Op::ValueToJson))
         || (c.system == "prost" && CORPORA.contains(&c.payload.as_str()))
         || (c.system == "bincode" && c.payload == "twitter")
 }

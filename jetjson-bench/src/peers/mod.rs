@@ -11,6 +11,7 @@
 mod bincode2;
 pub mod check;
 mod jetjson;
+mod jetjson_borrowed;
 mod protobuf;
 mod rmpserde;
 mod serdejson;
@@ -30,6 +31,7 @@ pub fn systems<T: Schema>() -> Vec<Box<dyn Adapter<T>>> {
     vec![
         Box::new(serdejson::SerdeJson),
         Box::new(jetjson::Jetjson),
+        Box::new(jetjson_borrowed::JetjsonBorrowed),
         Box::new(simdjson::SimdJson),
         Box::new(simdjson::SimdJsonBorrowed),
         Box::new(sonicrs::SonicRs),
