@@ -9,6 +9,8 @@ mod string;
 
 use crate::error::{Error, ErrorKind};
 
+pub(crate) use number::scan_number;
+
 /// The default nesting limit, as serde_json's.
 pub const DEFAULT_MAX_DEPTH: usize = 128;
 

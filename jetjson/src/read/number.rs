@@ -5,42 +5,79 @@ use super::Reader;
 use crate::error::{Error, ErrorKind};
 use crate::num::{self, Decimal};
 
-/// What [`Reader::scan_number`] found.
-pub(super) struct Scanned {
+/// What [`scan_number`] found.
+pub(crate) struct Scanned {
     pub start: usize,
+    /// Just past the number's text.
+    pub end: usize,
     pub decimal: Decimal,
     /// No fraction and no exponent.
     pub integer: bool,
 }
 
-impl<'de> Reader<'de> {
-    /// Scans one number at the cursor and checks its grammar: `-`? then `0`
-    /// or a digit run not starting with 0, then optional `.digits`, then an
-    /// optional exponent.
-    pub(super) fn scan_number(&mut self) -> Result<Scanned, Error> {
-        let input = self.input;
-        let start = self.pos;
-        let mut i = start;
-        let negative = input.get(i) == Some(&b'-');
-        if negative {
+/// Scans one number starting at `input[start]` and checks its grammar: `-`?
+/// then `0` or a digit run not starting with 0, then optional `.digits`, then
+/// an optional exponent. Errors are a kind and the offset it points at. The
+/// DOM's readers call this too, so there is one grammar.
+pub(crate) fn scan_number(input: &[u8], start: usize) -> Result<Scanned, (ErrorKind, usize)> {
+    let mut i = start;
+    let negative = input.get(i) == Some(&b'-');
+    if negative {
+        i += 1;
+    }
+    let mut mantissa = 0u64;
+    let mut digits = 0u32; // significant digits kept in `mantissa`
+    let mut dropped = 0i64; // integer digits past the 19th
+    let mut truncated = false;
+    match input.get(i) {
+        Some(b'0') => {
             i += 1;
+            if matches!(input.get(i), Some(b'0'..=b'9')) {
+                return Err((ErrorKind::InvalidNumber, i));
+            }
         }
-        let mut mantissa = 0u64;
-        let mut digits = 0u32; // significant digits kept in `mantissa`
-        let mut dropped = 0i64; // integer digits past the 19th
-        let mut truncated = false;
-        match input.get(i) {
-            Some(b'0') => {
-                i += 1;
-                if matches!(input.get(i), Some(b'0'..=b'9')) {
-                    return Err(self.error_at(ErrorKind::InvalidNumber, i));
+        Some(b'1'..=b'9') => loop {
+            if let Some((n, v)) = digit_run(input, i) {
+                if digits as usize + n <= 19 {
+                    mantissa = mantissa * POW10[n] + v;
+                    digits += n as u32;
+                    i += n;
+                    if n < 8 {
+                        break;
+                    }
+                    continue;
                 }
             }
-            Some(b'1'..=b'9') => loop {
+            let Some(&d @ b'0'..=b'9') = input.get(i) else {
+                break;
+            };
+            if digits < 19 {
+                mantissa = mantissa * 10 + u64::from(d - b'0');
+                digits += 1;
+            } else {
+                dropped += 1;
+                truncated |= d != b'0';
+            }
+            i += 1;
+        },
+        Some(_) => return Err((ErrorKind::InvalidNumber, i)),
+        None => return Err((ErrorKind::UnexpectedEof, i)),
+    }
+    let mut exponent = dropped;
+    let mut integer = true;
+    if input.get(i) == Some(&b'.') {
+        integer = false;
+        i += 1;
+        let frac_start = i;
+        loop {
+            // Eight digits at a time once past any leading zeros (which
+            // are not significant and must not use up the 19).
+            if mantissa != 0 {
                 if let Some((n, v)) = digit_run(input, i) {
                     if digits as usize + n <= 19 {
                         mantissa = mantissa * POW10[n] + v;
                         digits += n as u32;
+                        exponent -= n as i64;
                         i += n;
                         if n < 8 {
                             break;
@@ -48,110 +85,86 @@ impl<'de> Reader<'de> {
                         continue;
                     }
                 }
-                let Some(&d @ b'0'..=b'9') = input.get(i) else {
-                    break;
-                };
-                if digits < 19 {
-                    mantissa = mantissa * 10 + u64::from(d - b'0');
-                    digits += 1;
-                } else {
-                    dropped += 1;
-                    truncated |= d != b'0';
-                }
-                i += 1;
-            },
-            Some(_) => return Err(self.error_at(ErrorKind::InvalidNumber, i)),
-            None => return Err(self.error_at(ErrorKind::UnexpectedEof, i)),
-        }
-        let mut exponent = dropped;
-        let mut integer = true;
-        if input.get(i) == Some(&b'.') {
-            integer = false;
-            i += 1;
-            let frac_start = i;
-            loop {
-                // Eight digits at a time once past any leading zeros (which
-                // are not significant and must not use up the 19).
-                if mantissa != 0 {
-                    if let Some((n, v)) = digit_run(input, i) {
-                        if digits as usize + n <= 19 {
-                            mantissa = mantissa * POW10[n] + v;
-                            digits += n as u32;
-                            exponent -= n as i64;
-                            i += n;
-                            if n < 8 {
-                                break;
-                            }
-                            continue;
-                        }
-                    }
-                }
-                let Some(&d @ b'0'..=b'9') = input.get(i) else {
-                    break;
-                };
-                if digits < 19 {
-                    // Leading zeros of `0.000123` add no significant digit.
-                    if mantissa != 0 || d != b'0' {
-                        digits += 1;
-                    }
-                    mantissa = mantissa * 10 + u64::from(d - b'0');
-                    exponent -= 1;
-                } else {
-                    truncated |= d != b'0';
-                }
-                i += 1;
             }
-            if i == frac_start {
-                return Err(self.digit_expected(i));
-            }
-        }
-        if let Some(b'e' | b'E') = input.get(i) {
-            integer = false;
-            i += 1;
-            let exp_negative = match input.get(i) {
-                Some(b'-') => {
-                    i += 1;
-                    true
-                }
-                Some(b'+') => {
-                    i += 1;
-                    false
-                }
-                _ => false,
+            let Some(&d @ b'0'..=b'9') = input.get(i) else {
+                break;
             };
-            let exp_start = i;
-            let mut e = 0i64;
-            while let Some(&d @ b'0'..=b'9') = input.get(i) {
-                // Saturate far outside the range where anything changes.
-                if e < 1_000_000_000 {
-                    e = e * 10 + i64::from(d - b'0');
+            if digits < 19 {
+                // Leading zeros of `0.000123` add no significant digit.
+                if mantissa != 0 || d != b'0' {
+                    digits += 1;
                 }
-                i += 1;
+                mantissa = mantissa * 10 + u64::from(d - b'0');
+                exponent -= 1;
+            } else {
+                truncated |= d != b'0';
             }
-            if i == exp_start {
-                return Err(self.digit_expected(i));
-            }
-            exponent += if exp_negative { -e } else { e };
+            i += 1;
         }
-        self.pos = i;
-        Ok(Scanned {
-            start,
-            decimal: Decimal {
-                mantissa,
-                exponent,
-                truncated,
-                negative,
-            },
-            integer,
-        })
+        if i == frac_start {
+            return Err(digit_expected(input, i));
+        }
     }
+    if let Some(b'e' | b'E') = input.get(i) {
+        integer = false;
+        i += 1;
+        let exp_negative = match input.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let exp_start = i;
+        let mut e = 0i64;
+        while let Some(&d @ b'0'..=b'9') = input.get(i) {
+            // Saturate far outside the range where anything changes.
+            if e < 1_000_000_000 {
+                e = e * 10 + i64::from(d - b'0');
+            }
+            i += 1;
+        }
+        if i == exp_start {
+            return Err(digit_expected(input, i));
+        }
+        exponent += if exp_negative { -e } else { e };
+    }
+    Ok(Scanned {
+        start,
+        end: i,
+        decimal: Decimal {
+            mantissa,
+            exponent,
+            truncated,
+            negative,
+        },
+        integer,
+    })
+}
 
-    #[cold]
-    fn digit_expected(&self, at: usize) -> Error {
-        if at >= self.input.len() {
-            self.error_at(ErrorKind::UnexpectedEof, at)
-        } else {
-            self.error_at(ErrorKind::InvalidNumber, at)
+#[cold]
+fn digit_expected(input: &[u8], at: usize) -> (ErrorKind, usize) {
+    if at >= input.len() {
+        (ErrorKind::UnexpectedEof, at)
+    } else {
+        (ErrorKind::InvalidNumber, at)
+    }
+}
+
+impl<'de> Reader<'de> {
+    /// [`scan_number`] at the cursor; moves past the number.
+    #[inline]
+    pub(super) fn scan_number(&mut self) -> Result<Scanned, Error> {
+        match scan_number(self.input, self.pos) {
+            Ok(scanned) => {
+                self.pos = scanned.end;
+                Ok(scanned)
+            }
+            Err((kind, at)) => Err(self.error_at(kind, at)),
         }
     }
 

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::num::{self, Decimal};
+use crate::num;
+use crate::read::scan_number;
 use crate::{Error, FromJson, Reader, ToJson, Writer};
 
 /// A JSON number: an integer kept exactly when it fits an `i64` or a `u64`,
@@ -220,127 +221,42 @@ pub(crate) enum Scan {
     Invalid,
 }
 
-/// Scans the number starting at `input[start]` (a `-` or a digit) in one
-/// pass: RFC 8259's grammar, the exact integer when there is one, and the
-/// significand for the float path, gathered as `Reader::scan_number` gathers
-/// it so that `num::to_f64` sees the same `Decimal`.
+/// Scans the number starting at `input[start]` (a `-` or a digit) with the
+/// reader's scanner (one grammar for every reader), then keeps an integer
+/// exact when it fits an `i64` or `u64`.
 #[inline]
 pub(crate) fn scan(input: &[u8], start: usize) -> Scan {
-    let mut i = start;
-    let negative = input.get(i) == Some(&b'-');
-    if negative {
-        i += 1;
-    }
-    let digits_start = i;
-    let mut mantissa = 0u64;
-    match input.get(i) {
-        Some(b'0') => {
-            i += 1;
-            if matches!(input.get(i), Some(b'0'..=b'9')) {
-                return Scan::Invalid;
-            }
-        }
-        Some(&d @ b'1'..=b'9') => {
-            mantissa = u64::from(d - b'0');
-            i += 1;
-            // Up to 19 digits cannot overflow a u64.
-            while let Some(&d @ b'0'..=b'9') = input.get(i) {
-                if i - digits_start >= 19 {
-                    return scan_long(input, start, negative, mantissa, i);
-                }
-                mantissa = mantissa * 10 + u64::from(d - b'0');
-                i += 1;
-            }
-        }
-        _ => return Scan::Invalid,
-    }
-    match input.get(i) {
-        Some(b'.' | b'e' | b'E') => {}
-        _ => return Scan::Ok(integer(negative, mantissa), i),
-    }
-    // A float whose integer part had at most 19 digits, all kept.
-    let mut digits = if mantissa == 0 {
-        0
-    } else {
-        (i - digits_start) as u32
+    let Ok(scanned) = scan_number(input, start) else {
+        return Scan::Invalid;
     };
-    let mut exponent = 0i64;
-    let mut truncated = false;
-    if input.get(i) == Some(&b'.') {
-        i += 1;
-        let frac_start = i;
-        while let Some(&d @ b'0'..=b'9') = input.get(i) {
-            if digits < 19 {
-                // Leading zeros of `0.000123` add no significant digit.
-                if mantissa != 0 || d != b'0' {
-                    digits += 1;
-                }
-                mantissa = mantissa * 10 + u64::from(d - b'0');
-                exponent -= 1;
-            } else {
-                truncated |= d != b'0';
-            }
-            i += 1;
+    let d = scanned.decimal;
+    if scanned.integer {
+        if !d.truncated && d.exponent == 0 {
+            // At most 19 digits, all of them in the mantissa.
+            return Scan::Ok(integer(d.negative, d.mantissa), scanned.end);
         }
-        if i == frac_start {
-            return Scan::Invalid;
+        if let Some(magnitude) = long_integer(&input[start..scanned.end]) {
+            return Scan::Ok(integer(d.negative, magnitude), scanned.end);
         }
     }
-    finish_float(input, start, i, mantissa, exponent, truncated, negative)
-}
-
-/// Reads an optional exponent at `input[i]` and converts.
-#[inline]
-fn finish_float(
-    input: &[u8],
-    start: usize,
-    mut i: usize,
-    mantissa: u64,
-    mut exponent: i64,
-    truncated: bool,
-    negative: bool,
-) -> Scan {
-    if let Some(b'e' | b'E') = input.get(i) {
-        i += 1;
-        let exp_negative = match input.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
-        };
-        let exp_start = i;
-        let mut e = 0i64;
-        while let Some(&d @ b'0'..=b'9') = input.get(i) {
-            // Saturate far outside the range where anything changes.
-            if e < 1_000_000_000 {
-                e = e * 10 + i64::from(d - b'0');
-            }
-            i += 1;
-        }
-        if i == exp_start {
-            return Scan::Invalid;
-        }
-        exponent += if exp_negative { -e } else { e };
-    }
-    let decimal = Decimal {
-        mantissa,
-        exponent,
-        truncated,
-        negative,
-    };
-    let bytes = &input[start..i];
-    // SAFETY: every byte of `input[start..i]` was matched above as an ASCII
-    // digit, sign, `.`, `e` or `E`, so the slice is ASCII and thus UTF-8.
+    let bytes = &input[start..scanned.end];
+    // SAFETY: `scan_number` accepted `bytes`, and it accepts only ASCII
+    // bytes (digits, sign, `.`, `e`, `E`), so the slice is UTF-8.
     let text = unsafe { std::str::from_utf8_unchecked(bytes) };
-    match num::to_f64(decimal, text) {
-        Some(v) => Scan::Ok(Number { n: N::Float(v) }, i),
+    match num::to_f64(d, text) {
+        Some(v) => Scan::Ok(Number { n: N::Float(v) }, scanned.end),
         None => Scan::OutOfRange,
     }
+}
+
+/// The magnitude of an integer of more than 19 digits, when it fits a u64
+/// (20-digit values up to 18446744073709551615).
+#[cold]
+fn long_integer(text: &[u8]) -> Option<u64> {
+    let digits = text.strip_prefix(b"-").unwrap_or(text);
+    digits.iter().try_fold(0u64, |acc, &d| {
+        acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+    })
 }
 
 #[inline]
@@ -358,44 +274,11 @@ fn integer(negative: bool, magnitude: u64) -> Number {
             n: N::NegInt(0i64.wrapping_sub_unsigned(magnitude)),
         }
     } else {
+        // `as` rounds to the nearest double, ties to even: correctly rounded.
         Number {
             n: N::Float(-(magnitude as f64)),
         }
     }
-}
-
-/// An integer part of more than 19 digits, `input[i]` being the 20th:
-/// exact when it is a 20-digit integer that fits a u64, otherwise a float.
-#[cold]
-fn scan_long(input: &[u8], start: usize, negative: bool, first19: u64, mut i: usize) -> Scan {
-    let mut truncated = false;
-    let mut dropped = 0i64;
-    let twentieth = input.get(i).map_or(0, |&d| u64::from(d - b'0'));
-    let exact = first19
-        .checked_mul(10)
-        .and_then(|m| m.checked_add(twentieth));
-    while let Some(&d @ b'0'..=b'9') = input.get(i) {
-        dropped += 1;
-        truncated |= d != b'0';
-        i += 1;
-    }
-    let more = matches!(input.get(i), Some(b'.' | b'e' | b'E'));
-    if let (Some(m), 1, false, false) = (exact, dropped, more, negative) {
-        return Scan::Ok(Number::from(m), i);
-    }
-    let exponent = dropped;
-    if input.get(i) == Some(&b'.') {
-        i += 1;
-        let frac_start = i;
-        while let Some(&d @ b'0'..=b'9') = input.get(i) {
-            truncated |= d != b'0';
-            i += 1;
-        }
-        if i == frac_start {
-            return Scan::Invalid;
-        }
-    }
-    finish_float(input, start, i, first19, exponent, truncated, negative)
 }
 
 /// Reads a number at the reader's cursor (which is on a `-` or a digit).
