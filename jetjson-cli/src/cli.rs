@@ -57,7 +57,7 @@ then writes src/models_json.rs, which is meant to be included at the end of mode
 Included there, the generated impls sit in the module of the types, so they name the types \
 as written and can read private fields. The impls are those of #[derive(jetjson::Json)] (the \
 same generator): #[json(...)] and #[serde(...)] attributes on the types and fields mean what \
-the derive's documentation says. #[json] attributes need a derive that declares them for the \
+the derive's documentation says. #[json] attributes need #[derive(jetjson::JsonAttrs)] on the type, which declares them for the \
 compiler (#[serde] ones come with serde's derives); attributes inside #[cfg_attr] are not \
 seen.
 

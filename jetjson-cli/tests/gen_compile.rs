@@ -15,8 +15,6 @@ use std::process::{Command, Output};
 const MAIN_RS: &str = r##"// The scratch crate of jetjson-cli/tests/gen_compile.rs.
 #![deny(warnings)]
 
-pub use fixture_attrs::JsonAttrs;
-
 mod derived;
 mod models;
 
@@ -109,18 +107,6 @@ fn main() {
 }
 "##;
 
-const ATTRS_LIB_RS: &str = r#"//! Declares `#[json]` and `#[serde]` for the compiler and generates nothing,
-//! for types whose impls come from `jetjson gen`.
-extern crate proc_macro;
-
-use proc_macro::TokenStream;
-
-#[proc_macro_derive(JsonAttrs, attributes(json, serde))]
-pub fn json_attrs(_input: TokenStream) -> TokenStream {
-    TokenStream::new()
-}
-"#;
-
 fn write(path: &Path, text: &str) {
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir).unwrap();
@@ -142,26 +128,21 @@ fn scratch_crate() -> PathBuf {
         &dir.join("Cargo.toml"),
         &format!(
             "[package]\nname = \"jetjson-gen-compile\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\njetjson = {{ path = {:?} }}\nfixture-attrs = {{ path = \"attrs\" }}\n\n\
+             [dependencies]\njetjson = {{ path = {:?} }}\n\n\
              # Not part of any enclosing workspace.\n[workspace]\n",
             jetjson.display().to_string()
         ),
     );
-    write(
-        &dir.join("attrs/Cargo.toml"),
-        "[package]\nname = \"fixture-attrs\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n[lib]\nproc-macro = true\n",
-    );
-    write(&dir.join("attrs/src/lib.rs"), ATTRS_LIB_RS);
     write(&dir.join("src/main.rs"), MAIN_RS);
     write(&dir.join("src/values.rs"), &values);
     write(
         &dir.join("src/models.rs"),
-        &format!("use crate::JsonAttrs;\n\n{fixture}\ninclude!(\"models_json.rs\");\n"),
+        &format!("use jetjson::JsonAttrs;\n\n{fixture}\ninclude!(\"models_json.rs\");\n"),
     );
     for copy in ["stubs", "variant"] {
         write(
             &dir.join(format!("src/{copy}.rs")),
-            &format!("use crate::JsonAttrs;\n\n{fixture}\ninclude!(\"{copy}_json.rs\");\n"),
+            &format!("use jetjson::JsonAttrs;\n\n{fixture}\ninclude!(\"{copy}_json.rs\");\n"),
         );
     }
     write(

@@ -82,3 +82,23 @@ fn expand(input: &DeriveInput, options: &Options) -> TokenStream {
         }
     }
 }
+
+/// Generates nothing: it only lets `#[json(...)]` (and `#[serde(...)]`)
+/// attributes stand on a type
+/// whose impls come from `jetjson gen` (checked-in generated source) rather
+/// than from this derive. Without a derive that declares them, the compiler
+/// rejects the attributes.
+///
+/// ```
+/// // jetjson:json
+/// #[derive(jetjson::JsonAttrs)]
+/// struct User {
+///     #[json(rename = "ID")]
+///     id: u64,
+/// }
+/// # let _ = User { id: 1 }.id;
+/// ```
+#[proc_macro_derive(JsonAttrs, attributes(json, serde))]
+pub fn derive_json_attrs(_input: TokenStream) -> TokenStream {
+    TokenStream::new()
+}

@@ -77,11 +77,12 @@ pub use crate::error::{Category, Error, ErrorKind};
 pub use crate::read::{Reader, Str};
 pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
 pub use crate::value::Value;
+pub use crate::value::{FromValue, FromValueKey, ToValue, ToValueKey};
 pub use crate::value::{Map, Number, ValueRef};
 pub use crate::write::Writer;
 
 #[cfg(feature = "derive")]
-pub use jetjson_derive::{FromJson, Json, ToJson};
+pub use jetjson_derive::{FromJson, Json, JsonAttrs, ToJson};
 
 use std::io;
 
