@@ -431,7 +431,6 @@ fn six_ops(r: &Report) -> Block {
             format!("×: {BASELINE}'s median time over this system's (above 1 is faster). T→JSON reused: into one Vec cleared between runs; T→JSON: a fresh Vec each run."),
             "simd-json parses in place: each parse copies the input into a reused buffer, inside the timing. simd-json-borrowed: the BorrowedValue DOM; its typed operations are simd-json's (n/a here).".into(),
             "jetjson-borrowed: the ValueRef DOM, whose unescaped strings point into the input (read as it is, no copy); its typed operations are jetjson's (n/a here).".into(),
-            "jetjson's Value→T and T→Value still go through JSON text (write, then parse); the text-free conversion is not written yet.".into(),
         ],
     })
 }

@@ -32,18 +32,35 @@ pub fn de_lifetime(generics: &syn::Generics) -> syn::Lifetime {
     syn::Lifetime::new(name, Span::call_site())
 }
 
-/// Which bound a type parameter needs.
-#[derive(Copy, Clone)]
+/// Which trait an impl is for, and so which bound a type parameter needs.
+#[derive(Copy, Clone, PartialEq, Eq)]
 pub enum Direction {
     /// `T: ToJson`.
     Encode,
     /// `T: FromJson<'de>`.
     Decode,
+    /// `T: ToValue`.
+    ToValue,
+    /// `T: FromValue`.
+    FromValue,
 }
 
-/// Impl generics, type generics and where clause for `ToJson`/`FromJson`:
-/// type parameters used by written (read) fields get the trait bound;
-/// `FromJson` adds `'de` outliving every lifetime of the type.
+impl Direction {
+    /// Whether the impl writes (reads the fields that are serialized).
+    fn writes(self) -> bool {
+        matches!(self, Direction::Encode | Direction::ToValue)
+    }
+}
+
+/// Impl generics, type generics and where clause for `ToJson`/`FromJson`
+/// and `ToValue`/`FromValue`: type parameters used by written (read) fields
+/// get the trait bound; `FromJson` adds `'de` outliving every lifetime of
+/// the type. `ToValue` also bounds the parameters of `omit_empty` fields by
+/// `ToJson`, whose `is_json_empty` it asks. `FromValue` bounds each read
+/// field type that names a lifetime of the type (`Inner<'a>`), so that the
+/// impl exists exactly when those types can be made from a value (a type
+/// holding `&'a str` cannot); a field type naming the type itself is left
+/// out, as bounding it would recurse.
 pub fn impl_header(
     cont: &Container,
     direction: Direction,
@@ -58,12 +75,14 @@ pub fn impl_header(
     if !params.is_empty() {
         let mut bound = vec![false; params.len()];
         let mut default = vec![false; params.len()];
+        let mut empty = vec![false; params.len()];
         for field in all_fields(cont) {
-            let used = match direction {
-                Direction::Encode => !field.attrs.skip_serializing,
-                Direction::Decode => !field.attrs.skip_deserializing,
+            let used = if direction.writes() {
+                !field.attrs.skip_serializing
+            } else {
+                !field.attrs.skip_deserializing
             };
-            let needs_default = matches!(direction, Direction::Decode)
+            let needs_default = !direction.writes()
                 && field.attrs.skip_deserializing
                 && matches!(field.attrs.default, crate::attr::Default::Trait)
                 && cont.attrs.default.is_none();
@@ -74,10 +93,12 @@ pub fn impl_header(
                 continue;
             }
             let tokens = field.ty.to_token_stream();
+            let asks_empty = direction == Direction::ToValue && field.attrs.omit_empty.is_some();
             for (i, param) in params.iter().enumerate() {
                 if mentions(&tokens, param) {
                     if used {
                         bound[i] = true;
+                        empty[i] |= asks_empty;
                     } else {
                         default[i] = true;
                     }
@@ -90,7 +111,14 @@ pub fn impl_header(
                 where_clause.predicates.push(match direction {
                     Direction::Encode => parse_quote!(#param: ::jetjson::__private::ToJson),
                     Direction::Decode => parse_quote!(#param: ::jetjson::__private::FromJson<#de>),
+                    Direction::ToValue => parse_quote!(#param: ::jetjson::__private::ToValue),
+                    Direction::FromValue => parse_quote!(#param: ::jetjson::__private::FromValue),
                 });
+            }
+            if empty[i] {
+                where_clause
+                    .predicates
+                    .push(parse_quote!(#param: ::jetjson::__private::ToJson));
             }
             if default[i] {
                 where_clause
@@ -99,9 +127,30 @@ pub fn impl_header(
             }
         }
     }
+    if direction == Direction::FromValue {
+        let lifetimes: Vec<&syn::Ident> = cont
+            .generics
+            .lifetimes()
+            .map(|l| &l.lifetime.ident)
+            .collect();
+        for field in all_fields(cont) {
+            if field.attrs.skip_deserializing || field.attrs.with.is_some() || is_phantom(field.ty)
+            {
+                continue;
+            }
+            let tokens = field.ty.to_token_stream();
+            if names_lifetime(&tokens, &lifetimes) && !mentions(&tokens, &cont.ident) {
+                let ty = field.ty;
+                generics
+                    .make_where_clause()
+                    .predicates
+                    .push(parse_quote!(#ty: ::jetjson::__private::FromValue));
+            }
+        }
+    }
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ty_generics = ty_generics.to_token_stream();
-    if let Direction::Decode = direction {
+    if matches!(direction, Direction::Decode | Direction::FromValue) {
         if let crate::attr::Default::Trait = cont.attrs.default {
             let ident = &cont.ident;
             generics
@@ -109,6 +158,8 @@ pub fn impl_header(
                 .predicates
                 .push(parse_quote!(#ident #ty_generics: ::jetjson::__private::Default));
         }
+    }
+    if direction == Direction::Decode {
         let lifetimes: Vec<&syn::Lifetime> =
             cont.generics.lifetimes().map(|l| &l.lifetime).collect();
         let param: syn::LifetimeParam = if lifetimes.is_empty() {
@@ -167,6 +218,43 @@ fn is_phantom(ty: &syn::Type) -> bool {
             .is_some_and(|s| s.ident == "PhantomData"),
         _ => false,
     }
+}
+
+/// Whether a type's tokens name one of `lifetimes` (`'a` in `Inner<'a>`).
+fn names_lifetime(tokens: &TokenStream, lifetimes: &[&syn::Ident]) -> bool {
+    let mut after_quote = false;
+    tokens.clone().into_iter().any(|tt| {
+        let found = match &tt {
+            proc_macro2::TokenTree::Ident(i) => after_quote && lifetimes.contains(&i),
+            proc_macro2::TokenTree::Group(g) => names_lifetime(&g.stream(), lifetimes),
+            proc_macro2::TokenTree::Punct(_) | proc_macro2::TokenTree::Literal(_) => false,
+        };
+        after_quote = matches!(&tt, proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'');
+        found
+    })
+}
+
+/// Whether a type holds a reference (`&'a str`, `Option<&'a [u8]>`): such
+/// a field borrows from the input and cannot be made from a `Value`.
+pub fn holds_reference(ty: &syn::Type) -> bool {
+    fn walk(tokens: TokenStream) -> bool {
+        tokens.into_iter().any(|tt| match tt {
+            proc_macro2::TokenTree::Punct(p) => p.as_char() == '&',
+            proc_macro2::TokenTree::Group(g) => walk(g.stream()),
+            _ => false,
+        })
+    }
+    walk(ty.to_token_stream())
+}
+
+/// Whether a field type names one of the container's lifetimes.
+pub fn names_own_lifetime(cont: &Container, ty: &syn::Type) -> bool {
+    let lifetimes: Vec<&syn::Ident> = cont
+        .generics
+        .lifetimes()
+        .map(|l| &l.lifetime.ident)
+        .collect();
+    names_lifetime(&ty.to_token_stream(), &lifetimes)
 }
 
 fn mentions(tokens: &TokenStream, ident: &syn::Ident) -> bool {

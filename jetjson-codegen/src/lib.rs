@@ -1,6 +1,7 @@
 //! The jetjson generator: a typed model of a Rust type and the `ToJson` /
-//! `FromJson` tokens for it. No proc-macro dependency, so the derive
-//! (`jetjson-derive`) and the source generator (`jetjson gen`) share it.
+//! `FromJson` (and `ToValue` / `FromValue`) tokens for it. No proc-macro
+//! dependency, so the derive (`jetjson-derive`) and the source generator
+//! (`jetjson gen`) share it.
 //!
 //! ```
 //! let input: syn::DeriveInput = syn::parse_quote! {
@@ -14,8 +15,9 @@
 //! (`model.rs`, `attr.rs`, names in `symbol.rs`, `rename_all` rules in
 //! `case.rs`), the model is checked as a whole (`check.rs`), every problem is
 //! reported at once with its span (`ctxt.rs`), and only then do the emitters
-//! (`json/ser.rs`, `json/de.rs`) turn the model into tokens, wrapped by
-//! `emit.rs`. The attribute reference is on `jetjson::Json`.
+//! (`json/ser.rs`, `json/de.rs` for JSON; `value/ser.rs`, `value/de.rs` for
+//! `Value` ↔ `T`) turn the model into tokens, wrapped by `emit.rs`. The
+//! attribute reference is on `jetjson::Json`.
 
 #![deny(missing_docs)]
 
@@ -27,6 +29,7 @@ mod emit;
 mod json;
 mod model;
 mod symbol;
+mod value;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -50,6 +53,11 @@ pub struct Options {
     /// `null`, decoding fails with "stub" (easyjson `-stubs`), so code that
     /// uses the types builds before the real generator has run.
     pub stubs: bool,
+    /// Also generate `ToValue` beside `ToJson` and `FromValue` beside
+    /// `FromJson` (`Value` ↔ `T` without JSON text). On by default.
+    /// `FromValue` is left out, whatever this says, for a type that reads a
+    /// field holding a reference (`&'a str`): a `Value` cannot lend one.
+    pub value: bool,
 }
 
 impl Default for Options {
@@ -60,6 +68,7 @@ impl Default for Options {
             default_rename_all: None,
             default_omit_empty: false,
             stubs: false,
+            value: true,
         }
     }
 }
@@ -80,9 +89,15 @@ pub fn expand(input: &syn::DeriveInput, options: &Options) -> Result<TokenStream
     cx.check()?;
     let to_json = options.to_json.then(|| json::ser::expand(&cont));
     let from_json = options.from_json.then(|| json::de::expand(&cont));
+    let to_value = (options.to_json && options.value).then(|| value::ser::expand(&cont));
+    let from_value = (options.from_json && options.value)
+        .then(|| value::de::expand(&cont))
+        .flatten();
     Ok(emit::wrap(quote! {
         #to_json
         #from_json
+        #to_value
+        #from_value
     }))
 }
 
@@ -117,8 +132,32 @@ pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
             }
         }
     });
+    let to_value = (options.to_json && options.value).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::jetjson::__private::ToValue for #ident #ty_generics #where_clause {
+                fn to_value(&self) -> ::jetjson::__private::Value {
+                    ::jetjson::__private::Value::Null
+                }
+            }
+        }
+    });
+    let from_value = (options.from_json && options.value).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::jetjson::__private::FromValue for #ident #ty_generics #where_clause {
+                fn from_value_ref(
+                    __v: &::jetjson::__private::Value,
+                ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                    ::jetjson::__private::Err(::jetjson::__private::value_invalid_value("stub"))
+                }
+            }
+        }
+    });
     emit::wrap(quote! {
         #to_json
         #from_json
+        #to_value
+        #from_value
     })
 }

@@ -41,7 +41,8 @@ fn golden() {
 }
 
 /// Expands every derive input in `source` with the options its first line
-/// names (`// options: stubs to_json from_json omit_empty lower_camel_case`),
+/// names (`// options: stubs to_json from_json omit_empty lower_camel_case
+/// no_value`),
 /// formatted.
 fn generate(source: &str, case: &Path) -> String {
     let file = syn::parse_file(source).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
@@ -54,6 +55,7 @@ fn generate(source: &str, case: &Path) -> String {
                     "to_json" => options.from_json = false,
                     "from_json" => options.to_json = false,
                     "omit_empty" => options.default_omit_empty = true,
+                    "no_value" => options.value = false,
                     "lower_camel_case" => {
                         options.default_rename_all = Some(jetjson_codegen::RenameRule::CamelCase);
                     }

@@ -5,7 +5,9 @@ use jetjson_codegen::Options;
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 
-/// Implements `ToJson` and `FromJson`.
+/// Implements `ToJson` and `FromJson`, and beside them `ToValue` and
+/// `FromValue` (`T` ↔ `jetjson::Value` without JSON text, from the same
+/// attributes).
 ///
 /// Structs with named fields are JSON objects, tuple structs arrays, newtype
 /// structs their inner value, unit structs `null`. Enums follow serde's four
@@ -38,13 +40,23 @@ use syn::{parse_macro_input, DeriveInput};
 /// `crate` and `expecting` are accepted and change nothing. An `Option` field
 /// may be missing (it reads as `None`); any other missing field is an error
 /// unless a default is given.
+///
+/// `ToValue` gives the `Value` that reading the type's JSON text would give;
+/// `FromValue` accepts what decoding that text accepts, with the same errors
+/// and paths. A `with` module knows only JSON text, so its field goes
+/// through text (that field only); `base64` converts directly. A type that
+/// reads a field holding a reference (`&'a str`, `Option<&'a str>`) gets no
+/// `FromValue`, since a `Value` cannot lend its strings (use `String` or
+/// `Cow<'a, str>`); a field type naming one of the type's lifetimes
+/// (`Inner<'a>`) bounds the impl on that type's own `FromValue`. Field types
+/// written by hand need `ToValue`/`FromValue` impls too.
 #[proc_macro_derive(Json, attributes(json, serde))]
 pub fn derive_json(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand(&input, &Options::default())
 }
 
-/// Implements `ToJson` only.
+/// Implements `ToJson` (and `ToValue`) only.
 #[proc_macro_derive(ToJson, attributes(json, serde))]
 pub fn derive_to_json(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -57,7 +69,7 @@ pub fn derive_to_json(input: TokenStream) -> TokenStream {
     )
 }
 
-/// Implements `FromJson` only.
+/// Implements `FromJson` (and `FromValue`) only.
 #[proc_macro_derive(FromJson, attributes(json, serde))]
 pub fn derive_from_json(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -89,7 +101,10 @@ fn expand(input: &DeriveInput, options: &Options) -> TokenStream {
 /// than from this derive. Without a derive that declares them, the compiler
 /// rejects the attributes.
 ///
-/// ```
+/// (Not run here: this crate cannot depend on `jetjson`, which re-exports
+/// the derive; `jetjson`'s own tests use it.)
+///
+/// ```ignore
 /// // jetjson:json
 /// #[derive(jetjson::JsonAttrs)]
 /// struct User {

@@ -12,6 +12,7 @@ pub use core::result::Result::{self, Err, Ok};
 pub use crate::error::{Error, ErrorKind};
 pub use crate::read::{Checkpoint, Reader, Str};
 pub use crate::traits::{FromJson, ToJson};
+pub use crate::value::{FromValue, Map, ToValue, Value};
 pub use crate::write::Writer;
 
 // MARK: - Fields
@@ -198,4 +199,278 @@ pub fn no_variant_matched(r: &Reader<'_>, message: &'static str, offset: usize) 
         },
         offset,
     )
+}
+
+// MARK: - Value conversions: building a Value (ToValue)
+
+/// Room for a struct's `n` members.
+#[inline]
+pub fn members(n: usize) -> Vec<(String, Value)> {
+    Vec::with_capacity(n)
+}
+
+/// One member: the key (a field or tag name) and its value.
+#[inline]
+pub fn member(key: &'static str, value: Value) -> (String, Value) {
+    (String::from(key), value)
+}
+
+/// An object of members whose keys are distinct (a struct's, which `check`
+/// made unique).
+#[inline]
+pub fn object(members: Vec<(String, Value)>) -> Value {
+    Value::Object(Map::from_unique(members))
+}
+
+/// An array of the given elements, allocated once.
+#[inline]
+pub fn array<const N: usize>(elements: [Value; N]) -> Value {
+    Value::Array(Vec::from(elements))
+}
+
+/// A string: a variant name.
+#[inline]
+pub fn string(name: &'static str) -> Value {
+    Value::String(String::from(name))
+}
+
+/// The value of a field with `with = "module"`: the module knows only JSON
+/// text, so `write` writes it and the text is read back (for this field
+/// only). Text that does not read as JSON gives `Null`.
+pub fn with_to_value(write: impl FnOnce(&mut Writer<'_>)) -> Value {
+    let mut w = Writer::with_capacity(64);
+    write(&mut w);
+    crate::value::ValueOptions::new()
+        .max_depth(usize::MAX)
+        .from_slice(w.as_bytes())
+        .unwrap_or(Value::Null)
+}
+
+/// A `base64` field's value: the base64 string, made directly.
+pub fn base64_to_value<T: AsRef<[u8]> + ?Sized>(bytes: &T) -> Value {
+    use base64::Engine as _;
+    Value::String(base64::engine::general_purpose::STANDARD.encode(bytes.as_ref()))
+}
+
+// MARK: - Value conversions: reading a Value (FromValue)
+
+pub use crate::value::convert::{
+    array as take_array, array_ref, invalid_type as value_invalid_type,
+    invalid_type_found as value_invalid_type_found, null as expect_null, object as take_object,
+    object_ref, str_ref, too_few_elements as value_too_few_elements,
+    too_many_elements as value_too_many_elements,
+};
+
+/// The value of a field after the object was read: the one found, else
+/// the type's [`FromValue::value_missing`], else "missing field".
+#[inline]
+pub fn take_value<T: FromValue>(slot: Option<T>, field: &'static str) -> Result<T, Error> {
+    match slot {
+        Some(v) => Ok(v),
+        None => match T::value_missing() {
+            Some(v) => Ok(v),
+            None => Err(value_missing_field(field)),
+        },
+    }
+}
+
+/// "missing field `name`".
+#[cold]
+pub fn value_missing_field(field: &'static str) -> Error {
+    Error::without_position(ErrorKind::MissingField { field })
+}
+
+/// "duplicate field `name`": a field's name and its alias both present.
+#[cold]
+pub fn value_duplicate_field(field: &'static str) -> Error {
+    Error::without_position(ErrorKind::DuplicateField { field })
+}
+
+/// "unknown field `key`, expected one of ...".
+#[cold]
+pub fn value_unknown_field(key: &str, expected: &'static [&'static str]) -> Error {
+    Error::without_position(ErrorKind::UnknownField {
+        field: key.to_owned(),
+        expected,
+    })
+}
+
+/// "unknown variant `name`, expected one of ...".
+#[cold]
+pub fn value_unknown_variant(variant: &str, expected: &'static [&'static str]) -> Error {
+    Error::without_position(ErrorKind::UnknownVariant {
+        variant: variant.to_owned(),
+        expected,
+    })
+}
+
+/// A data error with a fixed message, such as "data did not match any
+/// variant of untagged enum X".
+#[cold]
+pub fn value_invalid_value(message: &'static str) -> Error {
+    crate::value::convert::invalid_value(message)
+}
+
+/// Checks that an object has no member but `tag`, for a type that reads no
+/// field under `deny_unknown_fields`.
+#[inline]
+pub fn deny_members(
+    members: &Map,
+    tag: Option<&'static str>,
+    expected: &'static [&'static str],
+) -> Result<(), Error> {
+    match members.keys().find(|k| Some(k.as_str()) != tag) {
+        Some(key) => Err(value_unknown_field(key, expected)),
+        None => Ok(()),
+    }
+}
+
+/// Runs `convert` for the variant `name`, adding `.name` to the path of its
+/// errors.
+#[inline]
+pub fn variant_value<T>(
+    name: &'static str,
+    convert: impl FnOnce() -> Result<T, Error>,
+) -> Result<T, Error> {
+    convert().map_err(|e| e.field(name))
+}
+
+/// The tag of an internally tagged enum: the string at key `tag`.
+#[inline]
+pub fn tag_ref<'v>(members: &'v Map, tag: &'static str) -> Result<&'v str, Error> {
+    match members.get(tag) {
+        Some(v) => str_ref(v, "a string"),
+        None => Err(value_missing_field(tag)),
+    }
+}
+
+/// An externally tagged enum's value: a variant name, or an object whose one
+/// member is a variant name and its content.
+pub enum External<K, V> {
+    /// `"Variant"`.
+    Name(K),
+    /// `{"Variant": content}`; the flag says more members followed (an
+    /// error once the content is read, as in decoding).
+    Member(K, V, bool),
+}
+
+/// [`External`] from a borrowed value; `expected` is "enum X".
+#[inline]
+pub fn external_ref<'v>(
+    v: &'v Value,
+    expected: &'static str,
+) -> Result<External<&'v str, &'v Value>, Error> {
+    match v {
+        Value::String(name) => Ok(External::Name(name)),
+        Value::Object(m) => match m.get_index(0) {
+            Some((k, content)) => Ok(External::Member(k, content, m.len() > 1)),
+            None => Err(value_empty_enum_object(expected)),
+        },
+        other => Err(value_invalid_type(expected, other)),
+    }
+}
+
+/// [`External`] from a value given away: the name and content are moved.
+#[inline]
+pub fn external(mut v: Value, expected: &'static str) -> Result<External<String, Value>, Error> {
+    match &mut v {
+        Value::String(name) => Ok(External::Name(std::mem::take(name))),
+        Value::Object(m) => {
+            let more = m.len() > 1;
+            match std::mem::take(m).into_iter().next() {
+                Some((k, content)) => Ok(External::Member(k, content, more)),
+                None => Err(value_empty_enum_object(expected)),
+            }
+        }
+        other => Err(value_invalid_type(expected, other)),
+    }
+}
+
+/// `{}` where an externally tagged enum wanted `{"Variant": ..}`.
+#[cold]
+fn value_empty_enum_object(expected: &'static str) -> Error {
+    crate::value::convert::invalid_value(format!("expected {expected}, found an empty object"))
+}
+
+/// An externally tagged enum's object had more than one member.
+#[cold]
+pub fn value_enum_object_len(expected: &'static str) -> Error {
+    crate::value::convert::invalid_value(format!(
+        "expected {expected} as an object with exactly one key"
+    ))
+}
+
+/// Runs `convert`; its error is dropped (untagged enums try each variant).
+#[inline]
+pub fn attempt_value<T>(convert: impl FnOnce() -> Result<T, Error>) -> Option<T> {
+    convert().ok()
+}
+
+/// A field with `with = "module"`: the value is written as JSON text and
+/// the module reads it (for this field only). Errors keep their path and
+/// lose the position in that text.
+pub fn with_from_value<T>(
+    v: &Value,
+    read: impl for<'de> FnOnce(&mut Reader<'de>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let text = crate::to_vec(v);
+    let mut r = Reader::new(&text);
+    let value = read(&mut r).and_then(|value| r.finish().map(|()| value));
+    value.map_err(|e| e.relocate(0, 0, 0))
+}
+
+/// A `base64` field: the bytes of a base64 string.
+pub fn base64_from_value<T: From<Vec<u8>>>(v: &Value) -> Result<T, Error> {
+    use base64::Engine as _;
+    let text = str_ref(v, "a string")?;
+    match base64::engine::general_purpose::STANDARD.decode(text) {
+        Ok(bytes) => Ok(T::from(bytes)),
+        Err(e) => Err(crate::value::convert::invalid_value(format!(
+            "invalid base64: {e}"
+        ))),
+    }
+}
+
+// MARK: - Value conversions: nesting
+
+/// How many generated `FromValue` conversions may be open at once on a
+/// thread, as the reader limits nesting: a recursive type made from a
+/// deeply nested `Value` fails rather than overflowing the stack.
+pub const VALUE_MAX_DEPTH: usize = crate::read::DEFAULT_MAX_DEPTH;
+
+std::thread_local! {
+    static VALUE_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One open generated `FromValue` conversion, counted while it lives.
+pub struct ValueDepth(());
+
+impl ValueDepth {
+    /// Counts one more level, or fails with [`ErrorKind::DepthLimit`] past
+    /// [`VALUE_MAX_DEPTH`].
+    #[inline]
+    pub fn enter() -> Result<ValueDepth, Error> {
+        VALUE_DEPTH.with(|depth| {
+            let n = depth.get();
+            if n >= VALUE_MAX_DEPTH {
+                return Err(depth_limit());
+            }
+            depth.set(n + 1);
+            Ok(ValueDepth(()))
+        })
+    }
+}
+
+impl Drop for ValueDepth {
+    #[inline]
+    fn drop(&mut self) {
+        VALUE_DEPTH.with(|depth| depth.set(depth.get() - 1));
+    }
+}
+
+#[cold]
+fn depth_limit() -> Error {
+    Error::without_position(ErrorKind::DepthLimit {
+        limit: VALUE_MAX_DEPTH,
+    })
 }

@@ -33,19 +33,19 @@ impl<T: Schema> Adapter<T> for Jetjson {
         ))
     }
 
-    /// Through JSON text for now: `jetjson::value::from_value` writes the
-    /// DOM and decodes `T` from that text (the legend says so).
+    /// `jetjson::value::from_value_ref`: `T` made from the borrowed DOM, no
+    /// text (serde_json's `T::deserialize(&value)`).
     fn value_to_t(&self, input: &Arc<Input<T>>) -> Option<Step> {
         let dom = jetjson::from_slice::<jetjson::Value>(&input.json).ok()?;
         let c = Arc::clone(input);
         Some(Step::stateful(
             dom,
-            |dom| jetjson::from_slice::<T>(&jetjson::to_vec(&*dom)),
+            |dom| jetjson::value::from_value_ref::<T>(dom),
             move |_, t| check::typed(&c, t),
         ))
     }
 
-    /// Through JSON text for now, as `jetjson::value::to_value` does.
+    /// `jetjson::value::to_value`: the DOM built from `T`, no text.
     fn t_to_value(&self, input: &Arc<Input<T>>) -> Option<Step> {
         let (i, c) = (Arc::clone(input), Arc::clone(input));
         Some(Step::new(

@@ -34,13 +34,15 @@ use serde::Serialize;
 use std::fmt::Debug;
 
 /// What the bench needs of a payload type: both serde directions, both
-/// jetjson directions, equality (decoded values are compared with
-/// serde_json's), and an optional protobuf mirror.
+/// jetjson directions (JSON and `Value`), equality (decoded values are
+/// compared with serde_json's), and an optional protobuf mirror.
 pub trait Schema:
     Serialize
     + DeserializeOwned
     + jetjson::ToJson
     + jetjson::FromJsonOwned
+    + jetjson::ToValue
+    + jetjson::FromValue
     + PartialEq
     + Debug
     + Clone

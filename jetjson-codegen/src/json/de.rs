@@ -372,7 +372,7 @@ fn container_default_stmt(cx: &Cx) -> TokenStream {
 
 /// `0 => a, 1 => b, _ => c`: arms on a variant index whose last arm takes
 /// every other value, so the match needs no unreachable branch.
-fn index_arms(arms: Vec<(usize, TokenStream)>) -> TokenStream {
+pub fn index_arms(arms: Vec<(usize, TokenStream)>) -> TokenStream {
     let count = arms.len();
     let arms = arms.into_iter().enumerate().map(|(n, (i, body))| {
         if n + 1 == count {
@@ -402,7 +402,7 @@ fn enum_body(cx: &Cx, variants: &[Variant]) -> TokenStream {
 }
 
 /// The variants that can be read, with their index in the enum.
-fn readable<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v Variant<'a>)> {
+pub fn readable<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v Variant<'a>)> {
     variants
         .iter()
         .enumerate()
@@ -411,7 +411,7 @@ fn readable<'v, 'a>(variants: &'v [Variant<'a>]) -> Vec<(usize, &'v Variant<'a>)
 }
 
 /// `&["A", "B"]`: the names an unknown-variant error lists.
-fn variant_names(variants: &[Variant]) -> TokenStream {
+pub fn variant_names(variants: &[Variant]) -> TokenStream {
     let names = readable(variants)
         .into_iter()
         .filter(|(_, v)| v.attrs.other.is_none())

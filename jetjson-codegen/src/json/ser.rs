@@ -145,7 +145,7 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
 
 /// `Self::V`, `Self::V(__f_0, _)` or `Self::V { a: __f_a, .. }`, binding the
 /// fields that are written.
-fn pattern(variant: &Variant) -> TokenStream {
+pub fn pattern(variant: &Variant) -> TokenStream {
     let ident = &variant.ident;
     let skipped = variant.attrs.skip_serializing;
     match variant.style {
@@ -297,7 +297,7 @@ fn object_members(
 }
 
 /// The condition under which a field is written, or `None` for always.
-fn condition(field: &Field, access: &TokenStream) -> Option<TokenStream> {
+pub fn condition(field: &Field, access: &TokenStream) -> Option<TokenStream> {
     let skip_if = field
         .attrs
         .skip_serializing_if

@@ -6,8 +6,8 @@
 /// converts `Into<String>`); values are `null`, `true`, `false`, nested
 /// arrays and objects, or any Rust expression that converts
 /// `Into<Value>` (numbers, strings, `Option`s, `Vec`s, other `Value`s ...).
-/// Other [`ToJson`](crate::ToJson) types go through
-/// [`to_value`](crate::value::to_value) first.
+/// Other types go through [`to_value`](crate::value::to_value) (any
+/// [`ToValue`](crate::value::ToValue) type) first.
 ///
 /// ```
 /// use jetjson::json;

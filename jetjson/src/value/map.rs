@@ -283,8 +283,15 @@ impl<K: Borrow<str>, V> Map<K, V> {
         })
     }
 
+    /// A map of members that may repeat a key, resolved as reading resolves
+    /// them: the last value wins, at the position of the first occurrence.
+    pub(crate) fn from_members(entries: Vec<(K, V)>) -> Self {
+        // `from_parsed` fails only when asked to reject repeats.
+        Self::from_parsed(entries, false).unwrap_or_default()
+    }
+
     /// A map of members whose keys are known to be distinct (a copy of
-    /// another map's members).
+    /// another map's members, or a struct's fields).
     pub(crate) fn from_unique(entries: Vec<(K, V)>) -> Self {
         let mut map = Map {
             entries,

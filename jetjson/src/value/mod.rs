@@ -17,6 +17,10 @@
 //! - Output is byte for byte serde_json's, compact or pretty.
 //! - Dropping, cloning, comparing and printing never recurse, so a value
 //!   nested a million levels deep is as safe as a flat one.
+//! - Typed values convert to and from a `Value` directly, without text
+//!   ([`to_value`], [`from_value`], [`from_value_ref`]; the [`ToValue`] and
+//!   [`FromValue`] traits, which `#[derive(Json)]` implements): the C++
+//!   article's *T → Value* and *Value → T*.
 //!
 //! ```
 //! use jetjson::{json, Value};
@@ -45,8 +49,37 @@
 //!
 //! See [`Number`]: integers are exact within `i64`/`u64`; anything else,
 //! including integers beyond 64 bits, is a correctly rounded `f64`.
+//!
+//! # Typed values
+//!
+//! ```
+//! use jetjson::json;
+//! use jetjson::value::{from_value, from_value_ref, to_value};
+//!
+//! #[derive(jetjson::Json, Debug, PartialEq)]
+//! struct User {
+//!     name: String,
+//!     langs: Vec<String>,
+//! }
+//!
+//! let v = json!({"name": "Ada", "langs": ["en"]});
+//! let by_ref: User = from_value_ref(&v).unwrap(); // copies the strings
+//! let moved: User = from_value(v).unwrap(); // moves them
+//! assert_eq!(by_ref, moved);
+//! assert_eq!(to_value(&moved).unwrap(), json!({"name": "Ada", "langs": ["en"]}));
+//!
+//! let err = from_value::<User>(json!({"name": "Ada", "langs": [1]})).unwrap_err();
+//! assert_eq!(err.to_string(), "expected a string, found number (at .langs[0])");
+//! ```
+//!
+//! The conversions give exactly what going through JSON text would (see
+//! [`ToValue`] and [`FromValue`] for the details) and never recurse
+//! without bound: a recursive type made from a value nested deeper than 128
+//! levels of generated conversions fails with
+//! [`ErrorKind::DepthLimit`](crate::ErrorKind::DepthLimit).
 
 mod borrowed;
+pub(crate) mod convert;
 mod de;
 mod drop;
 mod eq;
@@ -61,13 +94,14 @@ mod ser;
 use std::borrow::Borrow;
 
 pub use self::borrowed::ValueRef;
+pub use self::convert::{FromValue, FromValueKey, ToValue, ToValueKey};
 pub use self::de::ValueOptions;
 pub use self::index::Index;
 pub use self::insitu::from_slice_mut;
 pub use self::map::{Iter, IterMut, Map};
 pub use self::number::Number;
 
-use crate::{Error, FromJsonOwned, ToJson};
+use crate::Error;
 
 #[cfg(doc)]
 use crate::Reader;
@@ -437,11 +471,10 @@ impl Value {
 
 // MARK: - Conversions to and from typed values
 
-/// Converts any [`ToJson`] value into a [`Value`].
-///
-/// Today this writes `value` as JSON text and reads the text back (so it costs
-/// about one encode and one DOM parse); the result is the same as
-/// `jetjson::from_slice(&jetjson::to_vec(value))` with no depth limit.
+/// Converts `value` into a [`Value`], with no JSON text in between: the
+/// same value as `jetjson::from_slice::<Value>(&jetjson::to_vec(value))`
+/// (see [`ToValue`]). Never fails; the `Result` matches serde_json's
+/// `to_value`.
 ///
 /// ```
 /// use std::collections::BTreeMap;
@@ -450,27 +483,41 @@ impl Value {
 /// let v = jetjson::value::to_value(&m).unwrap();
 /// assert_eq!(v, jetjson::json!({"a": [1, 2]}));
 /// ```
-pub fn to_value<T: ToJson + ?Sized>(value: &T) -> Result<Value, Error> {
-    let text = crate::to_vec(value);
-    ValueOptions::new().max_depth(usize::MAX).from_slice(&text)
+#[inline]
+pub fn to_value<T: ToValue + ?Sized>(value: &T) -> Result<Value, Error> {
+    Ok(value.to_value())
 }
 
-/// Converts a [`Value`] into any type that reads from JSON.
-///
-/// Today this writes the value as compact JSON text and decodes `T` from it,
-/// so an error's line and column point into that text (its path is
-/// meaningful: `.users[2].age`).
+/// Converts a [`Value`] into `T`, moving its strings, arrays and members
+/// into the result (see [`FromValue`]). Errors are those decoding the
+/// value's text would give, with the same path (`.users[2].age`) and no
+/// line or column.
 ///
 /// ```
 /// let v = jetjson::json!([1, 2, 3]);
 /// let xs: Vec<u8> = jetjson::value::from_value(v).unwrap();
 /// assert_eq!(xs, [1, 2, 3]);
-/// assert!(jetjson::value::from_value::<Vec<u8>>(jetjson::json!([300])).is_err());
+///
+/// let err = jetjson::value::from_value::<Vec<u8>>(jetjson::json!([1, 300])).unwrap_err();
+/// assert_eq!(err.to_string(), "number out of range for u8 (at [1])");
 /// ```
-pub fn from_value<T: FromJsonOwned>(value: Value) -> Result<T, Error> {
-    let text = crate::to_vec(&value);
-    drop(value);
-    crate::from_slice(&text)
+#[inline]
+pub fn from_value<T: FromValue>(value: Value) -> Result<T, Error> {
+    T::from_value(value)
+}
+
+/// Converts a borrowed [`Value`] into `T`, copying what `T` keeps (serde's
+/// `T::deserialize(&value)`); otherwise as [`from_value`].
+///
+/// ```
+/// let v = jetjson::json!({"name": "Ada", "langs": ["en", "fr"]});
+/// let langs: Vec<String> = jetjson::value::from_value_ref(&v["langs"]).unwrap();
+/// assert_eq!(langs, ["en", "fr"]);
+/// assert_eq!(v["name"], "Ada"); // still there
+/// ```
+#[inline]
+pub fn from_value_ref<T: FromValue>(value: &Value) -> Result<T, Error> {
+    T::from_value_ref(value)
 }
 
 #[cfg(test)]

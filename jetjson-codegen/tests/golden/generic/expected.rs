@@ -125,4 +125,32 @@ const _: () = {
             })
         }
     }
+    #[automatically_derived]
+    impl<'a, T: Clone, U> ::jetjson::__private::ToValue for Page<'a, T, U>
+    where
+        T: ::jetjson::__private::ToValue,
+    {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            let mut __m = ::jetjson::__private::members(3);
+            __m.push(
+                ::jetjson::__private::member(
+                    "items",
+                    ::jetjson::__private::ToValue::to_value(&self.items),
+                ),
+            );
+            __m.push(
+                ::jetjson::__private::member(
+                    "raw",
+                    ::jetjson::__private::base64_to_value(&self.raw),
+                ),
+            );
+            __m.push(
+                ::jetjson::__private::member(
+                    "next\"page",
+                    ::jetjson::__private::ToValue::to_value(&self.next),
+                ),
+            );
+            ::jetjson::__private::object(__m)
+        }
+    }
 };

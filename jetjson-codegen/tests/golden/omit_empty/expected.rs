@@ -136,4 +136,184 @@ const _: () = {
             })
         }
     }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToValue for Profile {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            let mut __m = ::jetjson::__private::members(4);
+            if !::jetjson::__private::ToJson::is_json_empty(&self.nick) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "nick",
+                        ::jetjson::__private::ToValue::to_value(&self.nick),
+                    ),
+                );
+            }
+            if !Option::is_none(&self.bio) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "bio",
+                        ::jetjson::__private::ToValue::to_value(&self.bio),
+                    ),
+                );
+            }
+            __m.push(
+                ::jetjson::__private::member(
+                    "id",
+                    ::jetjson::__private::ToValue::to_value(&self.id),
+                ),
+            );
+            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "tags",
+                        ::jetjson::__private::ToValue::to_value(&self.tags),
+                    ),
+                );
+            }
+            ::jetjson::__private::object(__m)
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FromValue for Profile {
+        fn from_value(
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __m = ::jetjson::__private::take_object(__v, "struct Profile")?;
+            let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
+            let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
+            let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
+            let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
+            let mut __next: usize = 0;
+            for (__k, __v) in __m {
+                let __field = match __next {
+                    0 if __k == "nick" => 0,
+                    1 if __k == "bio" => 1,
+                    2 if __k == "id" => 2,
+                    3 if __k == "tags" => 3,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"nick" => 0,
+                            b"bio" => 1,
+                            b"id" => 2,
+                            b"tags" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
+                        __f_nick = ::jetjson::__private::Some(
+                            <String as ::jetjson::__private::FromValue>::from_value(__v)
+                                .map_err(|e| e.field("nick"))?,
+                        );
+                        __next = 1;
+                    }
+                    1 => {
+                        __f_bio = ::jetjson::__private::Some(
+                            <Option<
+                                String,
+                            > as ::jetjson::__private::FromValue>::from_value(__v)
+                                .map_err(|e| e.field("bio"))?,
+                        );
+                        __next = 2;
+                    }
+                    2 => {
+                        __f_id = ::jetjson::__private::Some(
+                            <u64 as ::jetjson::__private::FromValue>::from_value(__v)
+                                .map_err(|e| e.field("id"))?,
+                        );
+                        __next = 3;
+                    }
+                    3 => {
+                        __f_tags = ::jetjson::__private::Some(
+                            <Vec<
+                                String,
+                            > as ::jetjson::__private::FromValue>::from_value(__v)
+                                .map_err(|e| e.field("tags"))?,
+                        );
+                        __next = 4;
+                    }
+                    _ => {}
+                }
+            }
+            ::jetjson::__private::Ok(Self {
+                nick: __f_nick.unwrap_or_default(),
+                bio: ::jetjson::__private::take_value(__f_bio, "bio")?,
+                id: ::jetjson::__private::take_value(__f_id, "id")?,
+                tags: __f_tags.unwrap_or_default(),
+            })
+        }
+        fn from_value_ref(
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __m = ::jetjson::__private::object_ref(__v, "struct Profile")?;
+            let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
+            let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
+            let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
+            let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
+            let mut __next: usize = 0;
+            for (__k, __v) in __m {
+                let __field = match __next {
+                    0 if __k == "nick" => 0,
+                    1 if __k == "bio" => 1,
+                    2 if __k == "id" => 2,
+                    3 if __k == "tags" => 3,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"nick" => 0,
+                            b"bio" => 1,
+                            b"id" => 2,
+                            b"tags" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
+                        __f_nick = ::jetjson::__private::Some(
+                            <String as ::jetjson::__private::FromValue>::from_value_ref(
+                                    __v,
+                                )
+                                .map_err(|e| e.field("nick"))?,
+                        );
+                        __next = 1;
+                    }
+                    1 => {
+                        __f_bio = ::jetjson::__private::Some(
+                            <Option<
+                                String,
+                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                                .map_err(|e| e.field("bio"))?,
+                        );
+                        __next = 2;
+                    }
+                    2 => {
+                        __f_id = ::jetjson::__private::Some(
+                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                                .map_err(|e| e.field("id"))?,
+                        );
+                        __next = 3;
+                    }
+                    3 => {
+                        __f_tags = ::jetjson::__private::Some(
+                            <Vec<
+                                String,
+                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                                .map_err(|e| e.field("tags"))?,
+                        );
+                        __next = 4;
+                    }
+                    _ => {}
+                }
+            }
+            ::jetjson::__private::Ok(Self {
+                nick: __f_nick.unwrap_or_default(),
+                bio: ::jetjson::__private::take_value(__f_bio, "bio")?,
+                id: ::jetjson::__private::take_value(__f_id, "id")?,
+                tags: __f_tags.unwrap_or_default(),
+            })
+        }
+    }
 };

@@ -23,4 +23,18 @@ const _: () = {
             ::jetjson::__private::Err(__r.invalid_value("stub"))
         }
     }
+    #[automatically_derived]
+    impl<'a, T> ::jetjson::__private::ToValue for Student<'a, T> {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            ::jetjson::__private::Value::Null
+        }
+    }
+    #[automatically_derived]
+    impl<'a, T> ::jetjson::__private::FromValue for Student<'a, T> {
+        fn from_value_ref(
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::Err(::jetjson::__private::value_invalid_value("stub"))
+        }
+    }
 };

@@ -129,4 +129,37 @@ const _: () = {
             })
         }
     }
+    #[automatically_derived]
+    impl<'a> ::jetjson::__private::ToValue for Student<'a> {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            let mut __m = ::jetjson::__private::members(4);
+            __m.push(
+                ::jetjson::__private::member(
+                    "id",
+                    ::jetjson::__private::ToValue::to_value(&self.id),
+                ),
+            );
+            __m.push(
+                ::jetjson::__private::member(
+                    "s_name",
+                    ::jetjson::__private::ToValue::to_value(&self.name),
+                ),
+            );
+            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "tags",
+                        ::jetjson::__private::ToValue::to_value(&self.tags),
+                    ),
+                );
+            }
+            __m.push(
+                ::jetjson::__private::member(
+                    "retryCount",
+                    ::jetjson::__private::ToValue::to_value(&self.retry_count),
+                ),
+            );
+            ::jetjson::__private::object(__m)
+        }
+    }
 };

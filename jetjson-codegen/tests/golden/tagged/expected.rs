@@ -150,6 +150,45 @@ const _: () = {
             }
         }
     }
+    #[automatically_derived]
+    impl<'a> ::jetjson::__private::ToValue for Event<'a> {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            match self {
+                Self::Ping => {
+                    let mut __m = ::jetjson::__private::members(1);
+                    __m.push(
+                        ::jetjson::__private::member(
+                            "type",
+                            ::jetjson::__private::string("Ping"),
+                        ),
+                    );
+                    ::jetjson::__private::object(__m)
+                }
+                Self::Message { from: __f_from, text: __f_text } => {
+                    let mut __m = ::jetjson::__private::members(3);
+                    __m.push(
+                        ::jetjson::__private::member(
+                            "type",
+                            ::jetjson::__private::string("Message"),
+                        ),
+                    );
+                    __m.push(
+                        ::jetjson::__private::member(
+                            "from",
+                            ::jetjson::__private::ToValue::to_value(__f_from),
+                        ),
+                    );
+                    __m.push(
+                        ::jetjson::__private::member(
+                            "text",
+                            ::jetjson::__private::ToValue::to_value(__f_text),
+                        ),
+                    );
+                    ::jetjson::__private::object(__m)
+                }
+            }
+        }
+    }
 };
 
 #[doc(hidden)]
@@ -290,6 +329,224 @@ const _: () = {
                         _ => {
                             ::jetjson::__private::Err(
                                 ::jetjson::__private::missing_field(__r, "c"),
+                            )
+                        }
+                    }
+                }
+            }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToValue for Msg {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            match self {
+                Self::Quit => {
+                    let mut __m = ::jetjson::__private::members(1);
+                    __m.push(
+                        ::jetjson::__private::member(
+                            "t",
+                            ::jetjson::__private::string("Quit"),
+                        ),
+                    );
+                    ::jetjson::__private::object(__m)
+                }
+                Self::Say(__f_0) => {
+                    let mut __m = ::jetjson::__private::members(2);
+                    __m.push(
+                        ::jetjson::__private::member(
+                            "t",
+                            ::jetjson::__private::string("Say"),
+                        ),
+                    );
+                    __m.push(
+                        ::jetjson::__private::member(
+                            "c",
+                            ::jetjson::__private::ToValue::to_value(__f_0),
+                        ),
+                    );
+                    ::jetjson::__private::object(__m)
+                }
+            }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FromValue for Msg {
+        fn from_value(
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __content_of = |
+                __v: ::jetjson::__private::Value,
+                __variant: usize,
+            | -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                match __variant {
+                    0 => {
+                        ::jetjson::__private::expect_null(&__v)?;
+                        ::jetjson::__private::Ok(Self::Quit)
+                    }
+                    _ => {
+                        ::jetjson::__private::Ok(
+                            Self::Say(
+                                <String as ::jetjson::__private::FromValue>::from_value(
+                                    __v,
+                                )?,
+                            ),
+                        )
+                    }
+                }
+            };
+            let __m = ::jetjson::__private::take_object(
+                __v,
+                "adjacently tagged enum Msg",
+            )?;
+            let mut __variant: ::jetjson::__private::Option<usize> = ::jetjson::__private::None;
+            let mut __value: ::jetjson::__private::Option<Self> = ::jetjson::__private::None;
+            let mut __content: ::jetjson::__private::Option<
+                ::jetjson::__private::Value,
+            > = ::jetjson::__private::None;
+            for (__k, __v) in __m {
+                match __k.as_bytes() {
+                    b"t" => {
+                        let __k = ::jetjson::__private::str_ref(&__v, "a string")?;
+                        __variant = ::jetjson::__private::Some(
+                            match __k.as_bytes() {
+                                b"Quit" => 0,
+                                b"Say" => 1,
+                                _ => {
+                                    return ::jetjson::__private::Err(
+                                        ::jetjson::__private::value_unknown_variant(
+                                            &__k,
+                                            &["Quit", "Say"],
+                                        ),
+                                    );
+                                }
+                            },
+                        );
+                    }
+                    b"c" => {
+                        match __variant {
+                            ::jetjson::__private::Some(__i) => {
+                                __value = ::jetjson::__private::Some(
+                                    __content_of(__v, __i).map_err(|e| e.field("c"))?,
+                                );
+                            }
+                            ::jetjson::__private::None => {
+                                __content = ::jetjson::__private::Some(__v);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let ::jetjson::__private::Some(__variant) = __variant else {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::value_missing_field("t"),
+                );
+            };
+            if let ::jetjson::__private::Some(__x) = __value {
+                return ::jetjson::__private::Ok(__x);
+            }
+            match __content {
+                ::jetjson::__private::Some(__v) => {
+                    __content_of(__v, __variant).map_err(|e| e.field("c"))
+                }
+                ::jetjson::__private::None => {
+                    match __variant {
+                        0 => ::jetjson::__private::Ok(Self::Quit),
+                        _ => {
+                            ::jetjson::__private::Err(
+                                ::jetjson::__private::value_missing_field("c"),
+                            )
+                        }
+                    }
+                }
+            }
+        }
+        fn from_value_ref(
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __content_of = |
+                __v: &::jetjson::__private::Value,
+                __variant: usize,
+            | -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                match __variant {
+                    0 => {
+                        ::jetjson::__private::expect_null(__v)?;
+                        ::jetjson::__private::Ok(Self::Quit)
+                    }
+                    _ => {
+                        ::jetjson::__private::Ok(
+                            Self::Say(
+                                <String as ::jetjson::__private::FromValue>::from_value_ref(
+                                    __v,
+                                )?,
+                            ),
+                        )
+                    }
+                }
+            };
+            let __m = ::jetjson::__private::object_ref(
+                __v,
+                "adjacently tagged enum Msg",
+            )?;
+            let mut __variant: ::jetjson::__private::Option<usize> = ::jetjson::__private::None;
+            let mut __value: ::jetjson::__private::Option<Self> = ::jetjson::__private::None;
+            let mut __content: ::jetjson::__private::Option<
+                &::jetjson::__private::Value,
+            > = ::jetjson::__private::None;
+            for (__k, __v) in __m {
+                match __k.as_bytes() {
+                    b"t" => {
+                        let __k = ::jetjson::__private::str_ref(__v, "a string")?;
+                        __variant = ::jetjson::__private::Some(
+                            match __k.as_bytes() {
+                                b"Quit" => 0,
+                                b"Say" => 1,
+                                _ => {
+                                    return ::jetjson::__private::Err(
+                                        ::jetjson::__private::value_unknown_variant(
+                                            &__k,
+                                            &["Quit", "Say"],
+                                        ),
+                                    );
+                                }
+                            },
+                        );
+                    }
+                    b"c" => {
+                        match __variant {
+                            ::jetjson::__private::Some(__i) => {
+                                __value = ::jetjson::__private::Some(
+                                    __content_of(__v, __i).map_err(|e| e.field("c"))?,
+                                );
+                            }
+                            ::jetjson::__private::None => {
+                                __content = ::jetjson::__private::Some(__v);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let ::jetjson::__private::Some(__variant) = __variant else {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::value_missing_field("t"),
+                );
+            };
+            if let ::jetjson::__private::Some(__x) = __value {
+                return ::jetjson::__private::Ok(__x);
+            }
+            match __content {
+                ::jetjson::__private::Some(__v) => {
+                    __content_of(__v, __variant).map_err(|e| e.field("c"))
+                }
+                ::jetjson::__private::None => {
+                    match __variant {
+                        0 => ::jetjson::__private::Ok(Self::Quit),
+                        _ => {
+                            ::jetjson::__private::Err(
+                                ::jetjson::__private::value_missing_field("c"),
                             )
                         }
                     }

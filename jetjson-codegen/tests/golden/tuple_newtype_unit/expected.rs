@@ -58,6 +58,120 @@ const _: () = {
             })
         }
     }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToValue for Pair {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            ::jetjson::__private::array([
+                ::jetjson::__private::ToValue::to_value(&self.0),
+                ::jetjson::__private::ToValue::to_value(&self.2),
+            ])
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FromValue for Pair {
+        fn from_value(
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __a = ::jetjson::__private::take_array(
+                __v,
+                "tuple struct Pair with 2 elements",
+            )?;
+            let __len = __a.len();
+            let mut __elements = __a.into_iter();
+            let __f_0 = match __elements.next() {
+                ::jetjson::__private::Some(__v) => {
+                    <i32 as ::jetjson::__private::FromValue>::from_value(__v)
+                        .map_err(|e| e.index(0))?
+                }
+                ::jetjson::__private::None => {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::value_too_few_elements(
+                            "tuple struct Pair with 2 elements",
+                            0,
+                        ),
+                    );
+                }
+            };
+            let __f_2 = match __elements.next() {
+                ::jetjson::__private::Some(__v) => {
+                    <String as ::jetjson::__private::FromValue>::from_value(__v)
+                        .map_err(|e| e.index(1))?
+                }
+                ::jetjson::__private::None => {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::value_too_few_elements(
+                            "tuple struct Pair with 2 elements",
+                            1,
+                        ),
+                    );
+                }
+            };
+            if __len > 2 {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::value_too_many_elements(
+                        "tuple struct Pair with 2 elements",
+                    ),
+                );
+            }
+            ::jetjson::__private::Ok(Self {
+                0: __f_0,
+                1: ::jetjson::__private::Default::default(),
+                2: __f_2,
+            })
+        }
+        fn from_value_ref(
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __a = ::jetjson::__private::array_ref(
+                __v,
+                "tuple struct Pair with 2 elements",
+            )?;
+            let __len = __a.len();
+            let mut __elements = __a.iter();
+            let __f_0 = match __elements.next() {
+                ::jetjson::__private::Some(__v) => {
+                    <i32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                        .map_err(|e| e.index(0))?
+                }
+                ::jetjson::__private::None => {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::value_too_few_elements(
+                            "tuple struct Pair with 2 elements",
+                            0,
+                        ),
+                    );
+                }
+            };
+            let __f_2 = match __elements.next() {
+                ::jetjson::__private::Some(__v) => {
+                    <String as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                        .map_err(|e| e.index(1))?
+                }
+                ::jetjson::__private::None => {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::value_too_few_elements(
+                            "tuple struct Pair with 2 elements",
+                            1,
+                        ),
+                    );
+                }
+            };
+            if __len > 2 {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::value_too_many_elements(
+                        "tuple struct Pair with 2 elements",
+                    ),
+                );
+            }
+            ::jetjson::__private::Ok(Self {
+                0: __f_0,
+                1: ::jetjson::__private::Default::default(),
+                2: __f_2,
+            })
+        }
+    }
 };
 
 #[doc(hidden)]
@@ -88,6 +202,31 @@ const _: () = {
             )
         }
     }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToValue for Meters {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            ::jetjson::__private::ToValue::to_value(&self.0)
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FromValue for Meters {
+        fn from_value(
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            ::jetjson::__private::Ok(
+                Self(<f64 as ::jetjson::__private::FromValue>::from_value(__v)?),
+            )
+        }
+        fn from_value_ref(
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            ::jetjson::__private::Ok(
+                Self(<f64 as ::jetjson::__private::FromValue>::from_value_ref(__v)?),
+            )
+        }
+    }
 };
 
 #[doc(hidden)]
@@ -111,6 +250,29 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.read_null()?;
+            ::jetjson::__private::Ok(Self)
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToValue for Marker {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            ::jetjson::__private::Value::Null
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FromValue for Marker {
+        fn from_value(
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            ::jetjson::__private::expect_null(&__v)?;
+            ::jetjson::__private::Ok(Self)
+        }
+        fn from_value_ref(
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            ::jetjson::__private::expect_null(__v)?;
             ::jetjson::__private::Ok(Self)
         }
     }
@@ -153,6 +315,45 @@ const _: () = {
             match <T as ::jetjson::__private::FromJson<'de>>::json_missing() {
                 ::jetjson::__private::Some(__v) => {
                     ::jetjson::__private::Some(Self { inner: __v })
+                }
+                ::jetjson::__private::None => ::jetjson::__private::None,
+            }
+        }
+    }
+    #[automatically_derived]
+    impl<T> ::jetjson::__private::ToValue for Wrapper<T>
+    where
+        T: ::jetjson::__private::ToValue,
+    {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            ::jetjson::__private::ToValue::to_value(&self.inner)
+        }
+    }
+    #[automatically_derived]
+    impl<T> ::jetjson::__private::FromValue for Wrapper<T>
+    where
+        T: ::jetjson::__private::FromValue,
+    {
+        fn from_value(
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            ::jetjson::__private::Ok(Self {
+                inner: <T as ::jetjson::__private::FromValue>::from_value(__v)?,
+            })
+        }
+        fn from_value_ref(
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            ::jetjson::__private::Ok(Self {
+                inner: <T as ::jetjson::__private::FromValue>::from_value_ref(__v)?,
+            })
+        }
+        fn value_missing() -> ::jetjson::__private::Option<Self> {
+            match <T as ::jetjson::__private::FromValue>::value_missing() {
+                ::jetjson::__private::Some(__x) => {
+                    ::jetjson::__private::Some(Self { inner: __x })
                 }
                 ::jetjson::__private::None => ::jetjson::__private::None,
             }

@@ -126,4 +126,114 @@ const _: () = {
             )
         }
     }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToValue for Id {
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            match self {
+                Self::Nothing => ::jetjson::__private::Value::Null,
+                Self::Num(__f_0) => ::jetjson::__private::ToValue::to_value(__f_0),
+                Self::Named { id: __f_id, ns: __f_ns } => {
+                    let mut __m = ::jetjson::__private::members(2);
+                    __m.push(
+                        ::jetjson::__private::member(
+                            "id",
+                            ::jetjson::__private::ToValue::to_value(__f_id),
+                        ),
+                    );
+                    __m.push(
+                        ::jetjson::__private::member(
+                            "ns",
+                            ::jetjson::__private::ToValue::to_value(__f_ns),
+                        ),
+                    );
+                    ::jetjson::__private::object(__m)
+                }
+            }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FromValue for Id {
+        fn from_value(
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            <Self as ::jetjson::__private::FromValue>::from_value_ref(&__v)
+        }
+        fn from_value_ref(
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::attempt_value(||
+            {
+                ::jetjson::__private::expect_null(__v)?;
+                ::jetjson::__private::Ok(Self::Nothing)
+            }) {
+                return ::jetjson::__private::Ok(__x);
+            }
+            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::attempt_value(||
+            {
+                ::jetjson::__private::Ok(
+                    Self::Num(
+                        <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)?,
+                    ),
+                )
+            }) {
+                return ::jetjson::__private::Ok(__x);
+            }
+            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::attempt_value(||
+            {
+                let __m = ::jetjson::__private::object_ref(
+                    __v,
+                    "struct variant Id::Named",
+                )?;
+                let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
+                let mut __f_ns: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
+                let mut __next: usize = 0;
+                for (__k, __v) in __m {
+                    let __field = match __next {
+                        0 if __k == "id" => 0,
+                        1 if __k == "ns" => 1,
+                        _ => {
+                            match __k.as_bytes() {
+                                b"id" => 0,
+                                b"ns" => 1,
+                                _ => 2,
+                            }
+                        }
+                    };
+                    match __field {
+                        0 => {
+                            __f_id = ::jetjson::__private::Some(
+                                <u64 as ::jetjson::__private::FromValue>::from_value_ref(
+                                        __v,
+                                    )
+                                    .map_err(|e| e.field("id"))?,
+                            );
+                            __next = 1;
+                        }
+                        1 => {
+                            __f_ns = ::jetjson::__private::Some(
+                                <String as ::jetjson::__private::FromValue>::from_value_ref(
+                                        __v,
+                                    )
+                                    .map_err(|e| e.field("ns"))?,
+                            );
+                            __next = 2;
+                        }
+                        _ => {}
+                    }
+                }
+                ::jetjson::__private::Ok(Self::Named {
+                    id: ::jetjson::__private::take_value(__f_id, "id")?,
+                    ns: ::jetjson::__private::take_value(__f_ns, "ns")?,
+                })
+            }) {
+                return ::jetjson::__private::Ok(__x);
+            }
+            ::jetjson::__private::Err(
+                ::jetjson::__private::value_invalid_value(
+                    "data did not match any variant of untagged enum Id",
+                ),
+            )
+        }
+    }
 };

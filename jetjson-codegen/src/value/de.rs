@@ -1,0 +1,826 @@
+//! The `FromValue` emitter. Each body is emitted twice from the same code:
+//! `from_value` moves strings and members out of the value it is given,
+//! `from_value_ref` copies them from a borrowed one. Objects are read as the
+//! JSON decoder reads them: one pass over the members, each key guessed to
+//! be the next field in declaration order (one compare) before a full match,
+//! with the same defaults, errors and paths.
+//!
+//! Why one pass over the members rather than a lookup per field: a map keeps
+//! its members in the order they were read or built, which is almost always
+//! the struct's order, so the pass costs about one short compare per member;
+//! a lookup hashes each field name, and the object's hash index (built above
+//! 12 members) only wins when the object holds many more members than the
+//! struct reads. A map holds each key once, so the duplicate check is left
+//! in only for fields with aliases. Internally tagged enums do look the tag
+//! up (`Map::get`), since it may come anywhere.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::Convert;
+use crate::attr;
+use crate::emit::{
+    binding, byte_str, holds_reference, impl_header, index, names_own_lifetime, str_lit, Direction,
+};
+use crate::json::de::{index_arms, readable, variant_names};
+use crate::model::{Container, Data, Field, Style, Tagging, Variant};
+
+/// Which of the two methods a body is for.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mode {
+    /// `from_value(__v: Value)`.
+    Owned,
+    /// `from_value_ref(__v: &Value)`.
+    Ref,
+}
+
+impl Mode {
+    /// The trait method that converts a field.
+    fn method(self) -> TokenStream {
+        match self {
+            Mode::Owned => quote!(from_value),
+            Mode::Ref => quote!(from_value_ref),
+        }
+    }
+
+    /// `__v` as a `&Value`.
+    fn by_ref(self) -> TokenStream {
+        match self {
+            Mode::Owned => quote!(&__v),
+            Mode::Ref => quote!(__v),
+        }
+    }
+
+    /// The members of the object in `__v` (a `Map` or `&Map`).
+    fn object(self, expected: &str) -> TokenStream {
+        let expected = str_lit(expected);
+        match self {
+            Mode::Owned => quote!(::jetjson::__private::take_object(__v, #expected)?),
+            Mode::Ref => quote!(::jetjson::__private::object_ref(__v, #expected)?),
+        }
+    }
+
+    /// The elements of the array in `__v` (a `Vec` or a slice).
+    fn array(self, expected: &syn::LitStr) -> TokenStream {
+        match self {
+            Mode::Owned => quote!(::jetjson::__private::take_array(__v, #expected)?),
+            Mode::Ref => quote!(::jetjson::__private::array_ref(__v, #expected)?),
+        }
+    }
+
+    /// The type of `__v`.
+    fn value_type(self) -> TokenStream {
+        match self {
+            Mode::Owned => quote!(::jetjson::__private::Value),
+            Mode::Ref => quote!(&::jetjson::__private::Value),
+        }
+    }
+}
+
+/// Whether the type can have a `FromValue` impl: none of the fields it reads
+/// borrows (`&'a str` in any position), and no `with` field's type names
+/// one of its lifetimes (the module reads from text that is gone after).
+pub fn possible(cont: &Container) -> bool {
+    let fields: Vec<&Field> = match &cont.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Enum(variants) => readable(variants)
+            .into_iter()
+            .flat_map(|(_, v)| v.fields.iter())
+            .collect(),
+    };
+    let borrows = |f: &Field| {
+        holds_reference(f.ty) || (f.attrs.with.is_some() && names_own_lifetime(cont, f.ty))
+    };
+    fields
+        .into_iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+        .all(|f| !borrows(f))
+}
+
+/// The `FromValue` impl, or `None` when the type cannot have one (see
+/// [`possible`]).
+pub fn expand(cont: &Container) -> Option<TokenStream> {
+    if !possible(cont) {
+        return None;
+    }
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::FromValue, &de);
+    let depth = quote!(let __depth = ::jetjson::__private::ValueDepth::enter()?;);
+    let (owned, borrowed, missing) = match &cont.data {
+        Data::Struct(style, fields) => {
+            let (owned, _) = struct_body(cont, *style, fields, Mode::Owned);
+            let (borrowed, missing) = struct_body(cont, *style, fields, Mode::Ref);
+            (quote!(#depth #owned), quote!(#depth #borrowed), missing)
+        }
+        Data::Enum(variants) if cont.tagging == Tagging::Untagged => {
+            // Each variant is tried on the same value, so it is only borrowed.
+            let borrowed = enum_body(cont, variants, Mode::Ref);
+            let owned = quote!(<Self as ::jetjson::__private::FromValue>::from_value_ref(
+                &__v
+            ));
+            (owned, quote!(#depth #borrowed), None)
+        }
+        Data::Enum(variants) => {
+            let owned = enum_body(cont, variants, Mode::Owned);
+            let borrowed = enum_body(cont, variants, Mode::Ref);
+            (quote!(#depth #owned), quote!(#depth #borrowed), None)
+        }
+    };
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FromValue for #ident #ty_generics #where_clause {
+            fn from_value(
+                __v: ::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                #owned
+            }
+            fn from_value_ref(
+                __v: &::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                #borrowed
+            }
+            #missing
+        }
+    })
+}
+
+fn struct_body(
+    cont: &Container,
+    style: Style,
+    fields: &[Field],
+    mode: Mode,
+) -> (TokenStream, Option<TokenStream>) {
+    if cont.attrs.transparent.is_some() {
+        return transparent(cont, fields, mode);
+    }
+    let name = &cont.attrs.name;
+    let body = match style {
+        Style::Struct => {
+            let members = mode.object(&format!("struct {name}"));
+            let object = object_body(cont, fields, &quote!(Self), None, true, mode);
+            quote! {
+                let __m = #members;
+                #object
+            }
+        }
+        Style::Tuple => array_body(
+            cont,
+            fields,
+            &quote!(Self),
+            &format!("tuple struct {name}"),
+            mode,
+        ),
+        Style::Newtype => {
+            let value = read_value(&fields[0], mode);
+            quote!(::jetjson::__private::Ok(Self(#value?)))
+        }
+        Style::Unit => {
+            let v = mode.by_ref();
+            quote! {
+                ::jetjson::__private::expect_null(#v)?;
+                ::jetjson::__private::Ok(Self)
+            }
+        }
+    };
+    (body, None)
+}
+
+/// The one field made from the whole value; the others take their defaults.
+fn transparent(
+    cont: &Container,
+    fields: &[Field],
+    mode: Mode,
+) -> (TokenStream, Option<TokenStream>) {
+    let Some(inner) = fields
+        .iter()
+        .find(|f| !(f.attrs.skip_serializing && f.attrs.skip_deserializing))
+    else {
+        return (
+            quote!(::jetjson::__private::Err(
+                ::jetjson::__private::value_invalid_value("no field")
+            )),
+            None,
+        );
+    };
+    let ty = inner.ty;
+    let value = read_value(inner, mode);
+    let mut members = Vec::new();
+    let mut missing_members = Vec::new();
+    for field in fields {
+        let member = &field.member;
+        if std::ptr::eq(field, inner) {
+            members.push(quote!(#member: #value?));
+            missing_members.push(quote!(#member: __x));
+        } else {
+            let default = skipped_value(cont, field);
+            members.push(quote!(#member: #default));
+            missing_members.push(quote!(#member: #default));
+        }
+    }
+    let missing = inner.attrs.with.is_none().then(|| {
+        quote! {
+            fn value_missing() -> ::jetjson::__private::Option<Self> {
+                match <#ty as ::jetjson::__private::FromValue>::value_missing() {
+                    ::jetjson::__private::Some(__x) => ::jetjson::__private::Some(Self { #(#missing_members),* }),
+                    ::jetjson::__private::None => ::jetjson::__private::None,
+                }
+            }
+        }
+    });
+    (
+        quote!(::jetjson::__private::Ok(Self { #(#members),* })),
+        missing,
+    )
+}
+
+/// Converts one field's value `__v`: an expression of type `Result<T, Error>`.
+fn read_value(field: &Field, mode: Mode) -> TokenStream {
+    let v = mode.by_ref();
+    match Convert::of(field) {
+        Convert::Trait => {
+            let ty = field.ty;
+            let method = mode.method();
+            quote!(<#ty as ::jetjson::__private::FromValue>::#method(__v))
+        }
+        Convert::Base64 => quote!(::jetjson::__private::base64_from_value(#v)),
+        Convert::Module(module) => quote! {
+            ::jetjson::__private::with_from_value(#v, |__r| #module::read_json(__r))
+        },
+    }
+}
+
+/// A field that is not read: its default.
+fn skipped_value(cont: &Container, field: &Field) -> TokenStream {
+    match &field.attrs.default {
+        attr::Default::Trait => quote!(::jetjson::__private::Default::default()),
+        attr::Default::Path(path) => quote!(#path()),
+        attr::Default::None => {
+            if cont.attrs.default.is_none() {
+                quote!(::jetjson::__private::Default::default())
+            } else {
+                let member = &field.member;
+                quote!(__default.#member)
+            }
+        }
+    }
+}
+
+/// `let __default: Self = ..;` for container `default`.
+fn container_default(cont: &Container) -> TokenStream {
+    match &cont.attrs.default {
+        attr::Default::Path(path) => quote!(let __default: Self = #path();),
+        _ => quote!(let __default: Self = ::jetjson::__private::Default::default();),
+    }
+}
+
+/// An array of the read fields, in `__v`, into `ctor { .. }`: evaluates to
+/// `Result<Self, Error>`. A missing or extra element is reported after the
+/// elements present were converted, as the decoder does.
+fn array_body(
+    cont: &Container,
+    fields: &[Field],
+    ctor: &TokenStream,
+    what: &str,
+    mode: Mode,
+) -> TokenStream {
+    let read: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+        .collect();
+    let expected = str_lit(&format!("{what} with {} elements", read.len()));
+    let elements = mode.array(&expected);
+    let mut stmts = Vec::new();
+    let count = index(read.len());
+    if read.is_empty() {
+        stmts.push(quote! {
+            if !__a.is_empty() {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::value_too_many_elements(#expected),
+                );
+            }
+        });
+    } else {
+        let iter = match mode {
+            Mode::Owned => quote!(__a.into_iter()),
+            Mode::Ref => quote!(__a.iter()),
+        };
+        stmts.push(quote! {
+            let __len = __a.len();
+            let mut __elements = #iter;
+        });
+        for (i, field) in read.iter().enumerate() {
+            let binding = binding(field);
+            let value = read_value(field, mode);
+            let i = index(i);
+            stmts.push(quote! {
+                let #binding = match __elements.next() {
+                    ::jetjson::__private::Some(__v) => #value.map_err(|e| e.index(#i))?,
+                    ::jetjson::__private::None => {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_too_few_elements(#expected, #i),
+                        );
+                    }
+                };
+            });
+        }
+        stmts.push(quote! {
+            if __len > #count {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::value_too_many_elements(#expected),
+                );
+            }
+        });
+    }
+    let needs_default = fields
+        .iter()
+        .any(|f| f.attrs.skip_deserializing && f.attrs.default.is_none())
+        && !cont.attrs.default.is_none();
+    let default = needs_default.then(|| container_default(cont));
+    let members = fields.iter().map(|field| {
+        let member = &field.member;
+        if field.attrs.skip_deserializing {
+            let value = skipped_value(cont, field);
+            quote!(#member: #value)
+        } else {
+            let binding = binding(field);
+            quote!(#member: #binding)
+        }
+    });
+    quote! {
+        let __a = #elements;
+        #(#stmts)*
+        #default
+        ::jetjson::__private::Ok(#ctor { #(#members),* })
+    }
+}
+
+/// The members of the object `__m` (a `Map` or `&Map`) into `ctor { .. }`.
+/// `tag` is a key to pass over (an internal enum tag). `outer` says whether
+/// the container's own `default` applies. Evaluates to `Result<Self, Error>`.
+fn object_body(
+    cont: &Container,
+    fields: &[Field],
+    ctor: &TokenStream,
+    tag: Option<&str>,
+    outer: bool,
+    mode: Mode,
+) -> TokenStream {
+    let read: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+        .collect();
+    let deny = cont.attrs.deny_unknown_fields;
+    let count = read.len();
+    let expected_names: Vec<syn::LitStr> = read
+        .iter()
+        .map(|f| str_lit(&f.attrs.name.deserialize))
+        .collect();
+
+    let members_loop = if count == 0 {
+        // Nothing to read: at most, every key but the tag is an error.
+        deny.then(|| {
+            let tag = match tag {
+                Some(tag) => quote!(::jetjson::__private::Some(#tag)),
+                None => quote!(::jetjson::__private::None),
+            };
+            quote!(::jetjson::__private::deny_members(&__m, #tag, &[])?;)
+        })
+    } else {
+        let slots = read.iter().map(|field| {
+            let binding = binding(field);
+            let ty = field.ty;
+            quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
+        });
+        // The in-order guess, then the full match.
+        let guesses = read.iter().enumerate().map(|(i, field)| {
+            let name = str_lit(&field.attrs.name.deserialize);
+            let i = index(i);
+            quote!(#i if __k == #name => #i,)
+        });
+        let mut patterns: Vec<TokenStream> = read
+            .iter()
+            .enumerate()
+            .map(|(i, field)| {
+                let names = field
+                    .attrs
+                    .name
+                    .deserialize_names()
+                    .into_iter()
+                    .map(|n| byte_str(n.as_bytes()));
+                let i = index(i);
+                quote!(#(#names)|* => #i,)
+            })
+            .collect();
+        let tag_index = index(count + 1);
+        if let Some(tag) = tag {
+            let tag = byte_str(tag.as_bytes());
+            patterns.push(quote!(#tag => #tag_index,));
+        }
+        let unknown_index = index(count);
+        let arms = read.iter().enumerate().map(|(i, field)| {
+            let binding = binding(field);
+            let name = str_lit(&field.attrs.name.deserialize);
+            let value = read_value(field, mode);
+            let next = index(i + 1);
+            // A map holds each key once; only a name and its alias can meet.
+            let duplicate = (field.attrs.name.deserialize_names().len() > 1).then(|| {
+                quote! {
+                    if #binding.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field(#name),
+                        );
+                    }
+                }
+            });
+            let i = index(i);
+            quote! {
+                #i => {
+                    #duplicate
+                    #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                    __next = #next;
+                }
+            }
+        });
+        let unknown = if deny {
+            quote! {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::value_unknown_field(&__k, &[#(#expected_names),*]),
+                );
+            }
+        } else {
+            quote!()
+        };
+        let tag_arm = tag.map(|_| quote!(#tag_index => {}));
+        Some(quote! {
+            #(#slots)*
+            let mut __next: usize = 0;
+            for (__k, __v) in __m {
+                let __field = match __next {
+                    #(#guesses)*
+                    _ => match __k.as_bytes() {
+                        #(#patterns)*
+                        _ => #unknown_index,
+                    },
+                };
+                match __field {
+                    #(#arms)*
+                    #tag_arm
+                    _ => { #unknown }
+                }
+            }
+        })
+    };
+
+    let container_default = outer && !cont.attrs.default.is_none();
+    let default = container_default.then(|| container_default_stmt(cont));
+    let members = fields.iter().map(|field| {
+        let member = &field.member;
+        if field.attrs.skip_deserializing {
+            let value = skipped_value(cont, field);
+            return quote!(#member: #value);
+        }
+        let binding = binding(field);
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = match &field.attrs.default {
+            attr::Default::Trait => quote!(#binding.unwrap_or_default()),
+            attr::Default::Path(path) => quote!(match #binding {
+                ::jetjson::__private::Some(__x) => __x,
+                ::jetjson::__private::None => #path(),
+            }),
+            attr::Default::None if container_default => quote!(match #binding {
+                ::jetjson::__private::Some(__x) => __x,
+                ::jetjson::__private::None => __default.#member,
+            }),
+            attr::Default::None if field.attrs.with.is_some() => quote!(match #binding {
+                ::jetjson::__private::Some(__x) => __x,
+                ::jetjson::__private::None => {
+                    return ::jetjson::__private::Err(::jetjson::__private::value_missing_field(#name));
+                }
+            }),
+            attr::Default::None => quote!(::jetjson::__private::take_value(#binding, #name)?),
+        };
+        quote!(#member: #value)
+    });
+
+    quote! {
+        #members_loop
+        #default
+        ::jetjson::__private::Ok(#ctor { #(#members),* })
+    }
+}
+
+fn container_default_stmt(cont: &Container) -> TokenStream {
+    container_default(cont)
+}
+
+// MARK: - Enums
+
+fn enum_body(cont: &Container, variants: &[Variant], mode: Mode) -> TokenStream {
+    if readable(variants).is_empty() {
+        let message = str_lit(&format!("enum {} has no variant to read", cont.attrs.name));
+        return quote! {
+            ::jetjson::__private::Err(::jetjson::__private::value_invalid_value(#message))
+        };
+    }
+    match &cont.tagging {
+        Tagging::External => external(cont, variants, mode),
+        Tagging::Internal { tag } => internal(cont, variants, tag, mode),
+        Tagging::Adjacent { tag, content } => adjacent(cont, variants, tag, content, mode),
+        Tagging::Untagged => untagged(cont, variants),
+    }
+}
+
+/// `match <name>.as_bytes() { b"A" => 0, .. }` over the variant names; an
+/// unknown name is the `other` variant or an error naming `name`.
+fn variant_index(variants: &[Variant], name: TokenStream) -> TokenStream {
+    let arms = readable(variants).into_iter().map(|(i, variant)| {
+        let names = variant
+            .attrs
+            .name
+            .deserialize_names()
+            .into_iter()
+            .map(|n| byte_str(n.as_bytes()));
+        let i = index(i);
+        quote!(#(#names)|* => #i,)
+    });
+    let other = variants.iter().position(|v| v.attrs.other.is_some());
+    let fallback = match other {
+        Some(i) => {
+            let i = index(i);
+            quote!(_ => #i,)
+        }
+        None => {
+            let names = variant_names(variants);
+            quote! {
+                _ => {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::value_unknown_variant(&#name, #names),
+                    );
+                }
+            }
+        }
+    };
+    quote! {
+        match #name.as_bytes() {
+            #(#arms)*
+            #fallback
+        }
+    }
+}
+
+/// Makes `Self::V` from a variant's content `__v`; evaluates to
+/// `Result<Self, Error>`.
+fn content(cont: &Container, variant: &Variant, mode: Mode) -> TokenStream {
+    let ident = &variant.ident;
+    let name = &variant.attrs.name.deserialize;
+    let enum_name = &cont.attrs.name;
+    match variant.style {
+        Style::Unit => {
+            let v = mode.by_ref();
+            quote! {
+                ::jetjson::__private::expect_null(#v)?;
+                ::jetjson::__private::Ok(Self::#ident)
+            }
+        }
+        Style::Newtype => {
+            let value = read_value(&variant.fields[0], mode);
+            quote!(::jetjson::__private::Ok(Self::#ident(#value?)))
+        }
+        Style::Tuple => array_body(
+            cont,
+            &variant.fields,
+            &quote!(Self::#ident),
+            &format!("tuple variant {enum_name}::{name}"),
+            mode,
+        ),
+        Style::Struct => {
+            let members = mode.object(&format!("struct variant {enum_name}::{name}"));
+            let object = object_body(
+                cont,
+                &variant.fields,
+                &quote!(Self::#ident),
+                None,
+                false,
+                mode,
+            );
+            quote! {
+                let __m = #members;
+                #object
+            }
+        }
+    }
+}
+
+/// `"A"` for unit variants, `{"V": content}` for all.
+fn external(cont: &Container, variants: &[Variant], mode: Mode) -> TokenStream {
+    let expected = str_lit(&format!("enum {}", cont.attrs.name));
+    let split = match mode {
+        Mode::Owned => quote!(::jetjson::__private::external(__v, #expected)?),
+        Mode::Ref => quote!(::jetjson::__private::external_ref(__v, #expected)?),
+    };
+    let index_of = variant_index(variants, quote!(__k));
+    let name_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let ident = &variant.ident;
+        if variant.style == Style::Unit {
+            (i, quote!(::jetjson::__private::Ok(Self::#ident)))
+        } else {
+            let what = str_lit(&format!(
+                "{} variant {}::{}",
+                match variant.style {
+                    Style::Newtype => "newtype",
+                    Style::Tuple => "tuple",
+                    _ => "struct",
+                },
+                cont.attrs.name,
+                variant.attrs.name.deserialize
+            ));
+            (
+                i,
+                quote! {
+                    ::jetjson::__private::Err(
+                        ::jetjson::__private::value_invalid_type_found(#what, "string"),
+                    )
+                },
+            )
+        }
+    });
+    let name_arms = index_arms(name_arms.collect());
+    let member_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let content = content(cont, variant, mode);
+        let name = str_lit(&variant.attrs.name.deserialize);
+        (
+            i,
+            quote! {
+                ::jetjson::__private::variant_value(#name, || {
+                    #content
+                })?
+            },
+        )
+    });
+    let member_arms = index_arms(member_arms.collect());
+    quote! {
+        match #split {
+            ::jetjson::__private::External::Name(__k) => {
+                let __variant = #index_of;
+                match __variant {
+                    #name_arms
+                }
+            }
+            ::jetjson::__private::External::Member(__k, __v, __more) => {
+                let __variant = #index_of;
+                let __x = match __variant {
+                    #member_arms
+                };
+                if __more {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::value_enum_object_len(#expected),
+                    );
+                }
+                ::jetjson::__private::Ok(__x)
+            }
+        }
+    }
+}
+
+/// `{"tag": "V", ...fields}`, the tag anywhere among the members.
+fn internal(cont: &Container, variants: &[Variant], tag: &str, mode: Mode) -> TokenStream {
+    let members = mode.object(&format!("internally tagged enum {}", cont.attrs.name));
+    let tag_lit = str_lit(tag);
+    let index_of = variant_index(variants, quote!(__k));
+    let arms = readable(variants).into_iter().map(|(i, variant)| {
+        let ident = &variant.ident;
+        let fields: &[Field] = match variant.style {
+            Style::Struct => &variant.fields,
+            _ => &[],
+        };
+        // `Self::V {}` is valid for a unit variant too.
+        let object = object_body(cont, fields, &quote!(Self::#ident), Some(tag), false, mode);
+        (i, quote!({ #object }))
+    });
+    let arms = index_arms(arms.collect());
+    quote! {
+        let __m = #members;
+        let __variant = {
+            let __k = ::jetjson::__private::tag_ref(&__m, #tag_lit)?;
+            #index_of
+        };
+        match __variant {
+            #arms
+        }
+    }
+}
+
+/// `{"tag": "V", "content": ..}`, in either order.
+fn adjacent(
+    cont: &Container,
+    variants: &[Variant],
+    tag: &str,
+    content_key: &str,
+    mode: Mode,
+) -> TokenStream {
+    let members = mode.object(&format!("adjacently tagged enum {}", cont.attrs.name));
+    let value_type = mode.value_type();
+    let tag_lit = str_lit(tag);
+    let content_lit = str_lit(content_key);
+    let tag_bytes = byte_str(tag.as_bytes());
+    let content_bytes = byte_str(content_key.as_bytes());
+    let unknown = if cont.attrs.deny_unknown_fields {
+        quote! {
+            return ::jetjson::__private::Err(
+                ::jetjson::__private::value_unknown_field(&__k, &[#tag_lit, #content_lit]),
+            );
+        }
+    } else {
+        quote!()
+    };
+    let index_of = variant_index(variants, quote!(__k));
+    let tag_value = mode.by_ref();
+    let content_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let content = content(cont, variant, mode);
+        (i, quote!({ #content }))
+    });
+    let content_arms = index_arms(content_arms.collect());
+    let missing_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let ident = &variant.ident;
+        if variant.style == Style::Unit {
+            (i, quote!(::jetjson::__private::Ok(Self::#ident)))
+        } else {
+            (
+                i,
+                quote! {
+                    ::jetjson::__private::Err(
+                        ::jetjson::__private::value_missing_field(#content_lit),
+                    )
+                },
+            )
+        }
+    });
+    let missing_arms = index_arms(missing_arms.collect());
+    quote! {
+        let __content_of = |__v: #value_type, __variant: usize|
+            -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            match __variant {
+                #content_arms
+            }
+        };
+        let __m = #members;
+        let mut __variant: ::jetjson::__private::Option<usize> = ::jetjson::__private::None;
+        let mut __value: ::jetjson::__private::Option<Self> = ::jetjson::__private::None;
+        let mut __content: ::jetjson::__private::Option<#value_type> = ::jetjson::__private::None;
+        for (__k, __v) in __m {
+            match __k.as_bytes() {
+                #tag_bytes => {
+                    let __k = ::jetjson::__private::str_ref(#tag_value, "a string")?;
+                    __variant = ::jetjson::__private::Some(#index_of);
+                }
+                #content_bytes => match __variant {
+                    ::jetjson::__private::Some(__i) => {
+                        __value = ::jetjson::__private::Some(
+                            __content_of(__v, __i).map_err(|e| e.field(#content_lit))?,
+                        );
+                    }
+                    ::jetjson::__private::None => __content = ::jetjson::__private::Some(__v),
+                },
+                _ => { #unknown }
+            }
+        }
+        let ::jetjson::__private::Some(__variant) = __variant else {
+            return ::jetjson::__private::Err(::jetjson::__private::value_missing_field(#tag_lit));
+        };
+        if let ::jetjson::__private::Some(__x) = __value {
+            return ::jetjson::__private::Ok(__x);
+        }
+        match __content {
+            // The content came before the tag.
+            ::jetjson::__private::Some(__v) => {
+                __content_of(__v, __variant).map_err(|e| e.field(#content_lit))
+            }
+            ::jetjson::__private::None => match __variant {
+                #missing_arms
+            },
+        }
+    }
+}
+
+/// Each variant in turn on the borrowed value; the first that converts wins.
+fn untagged(cont: &Container, variants: &[Variant]) -> TokenStream {
+    let message = str_lit(&format!(
+        "data did not match any variant of untagged enum {}",
+        cont.attrs.name
+    ));
+    let attempts = readable(variants).into_iter().map(|(_, variant)| {
+        let content = content(cont, variant, Mode::Ref);
+        quote! {
+            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::attempt_value(|| {
+                #content
+            }) {
+                return ::jetjson::__private::Ok(__x);
+            }
+        }
+    });
+    quote! {
+        #(#attempts)*
+        ::jetjson::__private::Err(::jetjson::__private::value_invalid_value(#message))
+    }
+}
