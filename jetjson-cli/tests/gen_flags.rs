@@ -511,3 +511,29 @@ fn sources_too_large_to_parse_are_refused_unless_unmarked() {
         ["models.rs", "small.rs", "small_json.rs"]
     );
 }
+
+/// Renaming a temporary file over a device, FIFO or symlink would replace
+/// the node itself (`-o /dev/null` once turned /dev/null into a plain file):
+/// such an output is refused and left as it was.
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_not_a_regular_file_is_refused() {
+    let dir = scratch();
+    fs::write(dir.path().join("models.rs"), MODELS).unwrap();
+    fs::write(dir.path().join("real.rs"), "// keep\n").unwrap();
+    std::os::unix::fs::symlink("real.rs", dir.path().join("link.rs")).unwrap();
+    let run = jetjson_in(dir.path(), &["gen", "-o", "link.rs", "models.rs"], b"");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("not a regular file; refusing to replace it"),
+        "{}",
+        run.stderr
+    );
+    let link = fs::symlink_metadata(dir.path().join("link.rs")).unwrap();
+    assert!(link.file_type().is_symlink());
+    assert_eq!(
+        fs::read_to_string(dir.path().join("real.rs")).unwrap(),
+        "// keep\n"
+    );
+}

@@ -89,7 +89,8 @@ pub trait ToJsonKey {
 
 /// A type that can be made from an object key when reading a map.
 pub trait FromJsonKey<'de>: Sized {
-    /// Converts the unescaped key text. `r` is there to build errors that point
-    /// at the key.
+    /// Converts the unescaped key text. Return errors without a position
+    /// (`Error::custom`, `Error::without_position`): the map reader points
+    /// them at the key. `r` gives access to the reader's options and input.
     fn from_json_key(key: Str<'de, '_>, r: &Reader<'de>) -> Result<Self, Error>;
 }

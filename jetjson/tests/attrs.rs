@@ -1,6 +1,8 @@
 //! Every `#[json(..)]` attribute, and the `#[serde(..)]` spellings of the
 //! same settings: exact bytes, values read back, and error messages.
 
+#![cfg(feature = "derive")]
+
 use std::borrow::Cow;
 
 use jetjson::{FromJson, Json, ToJson};

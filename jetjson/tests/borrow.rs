@@ -1,6 +1,8 @@
 //! Structs that borrow from the input: `&str` points into it, `Cow<str>`
 //! borrows when the text has no escape and owns it otherwise.
 
+#![cfg(feature = "derive")]
+
 use std::borrow::Cow;
 
 use jetjson::Json;

@@ -5,6 +5,8 @@
 //! does not fit must fail with the error kind and path that decoding its text
 //! gives (without a position).
 
+#![cfg(feature = "derive")]
+
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use std::fmt::Debug;

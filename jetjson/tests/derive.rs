@@ -1,6 +1,8 @@
 //! `#[derive(Json)]` on every struct shape: exact bytes out, values back in,
 //! and the exact text of decoding errors (position and field path).
 
+#![cfg(feature = "derive")]
+
 use std::collections::BTreeMap;
 
 use jetjson::{FromJson, Json, ToJson};

@@ -2,6 +2,8 @@
 //! internally tagged (`tag`), adjacently tagged (`tag` + `content`) and
 //! untagged. Bytes are compared with serde_json where serde has the same form.
 
+#![cfg(feature = "derive")]
+
 use jetjson::{FromJson, Json, ToJson};
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,7 @@
 //! The examples in README.md, kept compiling and true.
 
+#![cfg(feature = "derive")]
+
 use jetjson::{json, Json, Value};
 
 #[derive(Json, Debug, PartialEq)]

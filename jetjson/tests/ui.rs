@@ -2,6 +2,8 @@
 //! with exactly the errors in its `.stderr`. Regenerate with
 //! `TRYBUILD=overwrite cargo test -p jetjson --test ui` and review the diff.
 
+#![cfg(feature = "derive")]
+
 #[test]
 fn ui() {
     let t = trybuild::TestCases::new();

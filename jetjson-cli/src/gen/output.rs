@@ -159,7 +159,22 @@ pub fn render(settings: &Settings, source: &Path, output: &Path, items: Vec<Stri
 /// temporary file in the same directory, then renamed over `path`, so a
 /// reader never sees half a file. A new file gets the permissions of
 /// `source`.
+///
+/// A `path` that exists but is not a regular file (a device such as
+/// `/dev/null`, a FIFO, a symlink) is refused: renaming over it would
+/// replace the node itself.
 pub fn write_if_changed(path: &Path, bytes: &[u8], source: &Path) -> io::Result<()> {
+    if let Ok(meta) = fs::symlink_metadata(path) {
+        if !meta.file_type().is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{}: not a regular file; refusing to replace it",
+                    path.display()
+                ),
+            ));
+        }
+    }
     if fs::read(path).is_ok_and(|old| old == bytes) {
         return Ok(());
     }

@@ -27,30 +27,33 @@ impl ToJsonKey for bool {
 }
 
 impl<'de> FromJsonKey<'de> for bool {
-    fn from_json_key(key: Str<'de, '_>, r: &Reader<'de>) -> Result<Self, Error> {
+    fn from_json_key(key: Str<'de, '_>, _r: &Reader<'de>) -> Result<Self, Error> {
         match key.as_str() {
             "true" => Ok(true),
             "false" => Ok(false),
-            _ => Err(r.invalid_value("expected a boolean key, \"true\" or \"false\"")),
+            _ => Err(Error::custom(
+                "expected a boolean key, \"true\" or \"false\"",
+            )),
         }
     }
 }
 
-/// Parses a map key as an integer with JSON's grammar: an optional `-`, no
-/// `+`, no leading zeros, digits only.
-fn key_digits<'k>(key: &'k str, r: &Reader<'_>, ty: &'static str) -> Result<&'k str, Error> {
+/// Checks a map key against JSON's integer grammar (an optional `-`, no
+/// `+`, no leading zeros, digits only) and returns the text to parse, `-0`
+/// read as `0` as it is in a value. Errors have no position: the map reader
+/// points them at the key.
+fn key_digits<'k>(key: &'k str, ty: &'static str) -> Result<&'k str, Error> {
     let digits = key.strip_prefix('-').unwrap_or(key);
     let ok = !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())
         && (digits.len() == 1 || !digits.starts_with('0'));
-    if ok {
-        Ok(key)
-    } else {
-        Err(r.error(ErrorKind::InvalidType {
+    if !ok {
+        return Err(Error::without_position(ErrorKind::InvalidType {
             expected: ty,
             found: "non-integer key",
-        }))
+        }));
     }
+    Ok(if digits == "0" { digits } else { key })
 }
 
 macro_rules! unsigned {
@@ -114,11 +117,11 @@ macro_rules! integer_keys {
         }
 
         impl<'de> FromJsonKey<'de> for $ty {
-            fn from_json_key(key: Str<'de, '_>, r: &Reader<'de>) -> Result<Self, Error> {
+            fn from_json_key(key: Str<'de, '_>, _r: &Reader<'de>) -> Result<Self, Error> {
                 let ty = stringify!($ty);
-                key_digits(key.as_str(), r, ty)?
+                key_digits(key.as_str(), ty)?
                     .parse()
-                    .map_err(|_| r.error(ErrorKind::NumberOutOfRange { ty }))
+                    .map_err(|_| Error::without_position(ErrorKind::NumberOutOfRange { ty }))
             }
         }
     )*};
@@ -225,11 +228,11 @@ impl ToJsonKey for char {
 }
 
 impl<'de> FromJsonKey<'de> for char {
-    fn from_json_key(key: Str<'de, '_>, r: &Reader<'de>) -> Result<Self, Error> {
+    fn from_json_key(key: Str<'de, '_>, _r: &Reader<'de>) -> Result<Self, Error> {
         let mut chars = key.as_str().chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => Ok(c),
-            _ => Err(r.invalid_value("expected a one-character key")),
+            _ => Err(Error::custom("expected a one-character key")),
         }
     }
 }

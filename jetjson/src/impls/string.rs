@@ -116,10 +116,10 @@ impl<'de> FromJsonKey<'de> for Box<str> {
 }
 
 impl<'de: 'a, 'a> FromJsonKey<'de> for &'a str {
-    fn from_json_key(key: Str<'de, '_>, r: &Reader<'de>) -> Result<Self, Error> {
+    fn from_json_key(key: Str<'de, '_>, _r: &Reader<'de>) -> Result<Self, Error> {
         match key {
             Str::Borrowed(s) => Ok(s),
-            Str::Copied(_) => Err(r.invalid_value(
+            Str::Copied(_) => Err(Error::custom(
                 "key with escapes cannot be borrowed as &str; use String or Cow<str>",
             )),
         }

@@ -35,8 +35,11 @@ pub enum Backend {
     /// Sixteen bytes at a time (every x86_64 CPU has SSE2).
     #[cfg(target_arch = "x86_64")]
     Sse2 = 2,
-    /// Thirty-two bytes at a time, when the CPU reports AVX2.
+    /// Thirty-two bytes at a time, when the CPU reports AVX2. Only this crate
+    /// can make this value (`#[non_exhaustive]`), and only after checking the
+    /// CPU: [`Backend::scan`] relies on it.
     #[cfg(target_arch = "x86_64")]
+    #[non_exhaustive]
     Avx2 = 3,
 }
 
@@ -105,8 +108,11 @@ impl Backend {
             #[cfg(target_arch = "x86_64")]
             Backend::Sse2 => x86::scan_sse2(bytes, start),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Avx2` is only ever chosen after `is_x86_feature_detected!("avx2")`
-            // returned true (in `best`, `available`), so the CPU runs AVX2 code.
+            // SAFETY: `Avx2` is `#[non_exhaustive]`, so no other crate can make
+            // it, and this crate makes it only after
+            // `is_x86_feature_detected!("avx2")` returned true (in `best`,
+            // `available`, and `current` via the cache `best` filled), so the
+            // CPU runs AVX2 code.
             Backend::Avx2 => unsafe { x86::scan_avx2(bytes, start) },
         }
     }
