@@ -12,7 +12,7 @@ seconds="${1:-300}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(validate typed_from_slice roundtrip escape number differential_serde_json deep_nesting)
+  targets=(validate value_from_slice typed_from_slice roundtrip escape number differential_serde_json deep_nesting)
 fi
 export RUSTC_BOOTSTRAP=1
 if [ -z "${NO_BUILD:-}" ]; then
