@@ -197,13 +197,26 @@ impl<'de> Reader<'de> {
     /// Skips whitespace and returns the next byte without consuming it.
     #[inline]
     pub fn peek(&mut self) -> Option<u8> {
-        loop {
+        match self.input.get(self.pos) {
+            // Every whitespace byte is ≤ 0x20: anything above is a token.
+            Some(&b) if b > b' ' => Some(b),
+            Some(_) => self.skip_whitespace(),
+            None => None,
+        }
+    }
+
+    /// The slow half of `peek`: the cursor is on a byte ≤ 0x20.
+    #[inline(never)]
+    fn skip_whitespace(&mut self) -> Option<u8> {
+        // One or two bytes of whitespace (`": "`, `, `) are the common case.
+        for _ in 0..2 {
             match self.input.get(self.pos) {
                 Some(b' ' | b'\n' | b'\r' | b'\t') => self.pos += 1,
-                Some(&b) => return Some(b),
-                None => return None,
+                other => return other.copied(),
             }
         }
+        self.pos = crate::simd::skip_whitespace(self.input, self.pos);
+        self.input.get(self.pos).copied()
     }
 
     /// Whether the next value is `null` (whitespace skipped, nothing consumed).

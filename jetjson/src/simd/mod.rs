@@ -124,6 +124,27 @@ pub fn scan(bytes: &[u8], start: usize) -> Scan {
     Backend::current().scan(bytes, start)
 }
 
+/// The index of the first byte at or after `start` that is not JSON
+/// whitespace (space, `\n`, `\r`, `\t`), or `bytes.len()`. Runs of
+/// indentation are common in pretty-printed input, so this looks at 16 (SSE2)
+/// or 8 (portable) bytes per step.
+#[inline]
+pub fn skip_whitespace(bytes: &[u8], start: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if Backend::current() != Backend::Scalar {
+            return x86::skip_whitespace_sse2(bytes, start);
+        }
+    }
+    scalar::skip_whitespace(bytes, start)
+}
+
+/// Whether a byte is JSON whitespace.
+#[inline(always)]
+pub(crate) fn is_whitespace(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+}
+
 /// Whether a byte stops a scan.
 #[inline(always)]
 pub(crate) fn is_special(b: u8) -> bool {
@@ -162,6 +183,48 @@ mod tests {
         // Bytes around the thresholds that must not stop the scan.
         out.push([0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7f, 0x80, 0xff, 0xe2, 0x9c].repeat(9));
         out
+    }
+
+    #[test]
+    fn whitespace_skipping_matches_the_reference_on_every_backend() {
+        let reference = |bytes: &[u8], start: usize| {
+            bytes[start..]
+                .iter()
+                .position(|&b| !is_whitespace(b))
+                .map_or(bytes.len(), |p| p + start)
+        };
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        for len in 0..70usize {
+            for stop in [
+                b'"', b'{', b'!', 0x00, 0x0b, 0x0c, 0x1f, 0x21, 0x80, 0xff, b'a',
+            ] {
+                for at in 0..=len {
+                    let mut v: Vec<u8> = (0..len)
+                        .map(|i| [b' ', b'\n', b'\r', b'\t'][i % 4])
+                        .collect();
+                    if at < len {
+                        v[at] = stop;
+                    }
+                    cases.push(v);
+                }
+            }
+        }
+        for case in &cases {
+            for start in [0, 1, 5].into_iter().filter(|&s| s <= case.len()) {
+                let want = reference(case, start);
+                assert_eq!(
+                    scalar::skip_whitespace(case, start),
+                    want,
+                    "scalar {case:?}"
+                );
+                #[cfg(target_arch = "x86_64")]
+                assert_eq!(
+                    x86::skip_whitespace_sse2(case, start),
+                    want,
+                    "sse2 {case:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The portable backend: eight bytes per step in a `u64` (SWAR).
 
-use super::{is_special, Scan};
+use super::{is_special, is_whitespace, Scan};
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -58,4 +58,35 @@ pub(super) fn scan(bytes: &[u8], start: usize) -> Scan {
         stop: i,
         non_ascii: high != 0,
     }
+}
+
+/// High bit of each byte of `x` that equals `c`, exactly (no carries
+/// between bytes, unlike `zero_bytes`).
+#[inline(always)]
+fn equal_bytes(x: u64, c: u8) -> u64 {
+    let y = x ^ (ONES * u64::from(c));
+    let low7 = 0x7F7F_7F7F_7F7F_7F7F;
+    !(((y & low7) + low7) | y) & HIGH
+}
+
+pub(super) fn skip_whitespace(bytes: &[u8], start: usize) -> usize {
+    let mut i = start;
+    while i + 8 <= bytes.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[i..i + 8]);
+        let x = u64::from_le_bytes(word);
+        let space = equal_bytes(x, b' ')
+            | equal_bytes(x, b'\n')
+            | equal_bytes(x, b'\r')
+            | equal_bytes(x, b'\t');
+        let other = !space & HIGH;
+        if other != 0 {
+            return i + (other.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && is_whitespace(bytes[i]) {
+        i += 1;
+    }
+    i
 }

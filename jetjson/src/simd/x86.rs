@@ -83,3 +83,29 @@ pub(super) unsafe fn scan_avx2(bytes: &[u8], start: usize) -> Scan {
         non_ascii: tail.non_ascii || high != 0,
     }
 }
+
+pub(super) fn skip_whitespace_sse2(bytes: &[u8], start: usize) -> usize {
+    let mut i = start;
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always
+    // run. Each load reads bytes[i..i + 16], inside the slice because the loop
+    // condition keeps i + 16 <= bytes.len().
+    unsafe {
+        let space = _mm_set1_epi8(b' ' as i8);
+        let newline = _mm_set1_epi8(b'\n' as i8);
+        let ret = _mm_set1_epi8(b'\r' as i8);
+        let tab = _mm_set1_epi8(b'\t' as i8);
+        while i + 16 <= bytes.len() {
+            let x = _mm_loadu_si128(bytes.as_ptr().add(i).cast());
+            let ws = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(x, space), _mm_cmpeq_epi8(x, newline)),
+                _mm_or_si128(_mm_cmpeq_epi8(x, ret), _mm_cmpeq_epi8(x, tab)),
+            );
+            let other = !_mm_movemask_epi8(ws) & 0xFFFF;
+            if other != 0 {
+                return i + other.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+    }
+    scalar::skip_whitespace(bytes, i)
+}
