@@ -423,6 +423,22 @@ pub fn variant_names(variants: &[Variant]) -> TokenStream {
 /// string at the cursor; an unknown name is the `other` variant or an error
 /// pointing at `__at`.
 fn variant_index(variants: &[Variant], text: TokenStream) -> TokenStream {
+    let names = variant_names(variants);
+    variant_match(
+        variants,
+        text,
+        quote!(::jetjson::__private::unknown_variant_at(__r, #names, __at)),
+    )
+}
+
+/// `match <bytes> { b"A" | b"alias" => 0, .. }` over the variant names; an
+/// unknown name is the `other` variant, or returns `Err(<unknown>)`. Shared
+/// by the JSON and the `Value` decoders, which differ only in the error.
+pub fn variant_match(
+    variants: &[Variant],
+    bytes: TokenStream,
+    unknown: TokenStream,
+) -> TokenStream {
     let arms = readable(variants).into_iter().map(|(i, variant)| {
         let names = variant
             .attrs
@@ -433,25 +449,19 @@ fn variant_index(variants: &[Variant], text: TokenStream) -> TokenStream {
         let i = index(i);
         quote!(#(#names)|* => #i,)
     });
-    let other = variants.iter().position(|v| v.attrs.other.is_some());
-    let fallback = match other {
+    let fallback = match variants.iter().position(|v| v.attrs.other.is_some()) {
         Some(i) => {
             let i = index(i);
             quote!(_ => #i,)
         }
-        None => {
-            let names = variant_names(variants);
-            quote! {
-                _ => {
-                    return ::jetjson::__private::Err(
-                        ::jetjson::__private::unknown_variant_at(__r, #names, __at),
-                    );
-                }
+        None => quote! {
+            _ => {
+                return ::jetjson::__private::Err(#unknown);
             }
-        }
+        },
     };
     quote! {
-        match #text {
+        match #bytes {
             #(#arms)*
             #fallback
         }

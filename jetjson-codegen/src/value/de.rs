@@ -22,7 +22,7 @@ use crate::attr;
 use crate::emit::{
     binding, byte_str, holds_reference, impl_header, index, names_own_lifetime, str_lit, Direction,
 };
-use crate::json::de::{index_arms, readable, variant_names};
+use crate::json::de::{index_arms, readable, variant_match, variant_names};
 use crate::model::{Container, Data, Field, Style, Tagging, Variant};
 
 /// Which of the two methods a body is for.
@@ -534,39 +534,12 @@ fn enum_body(cont: &Container, variants: &[Variant], mode: Mode) -> TokenStream 
 /// `match <name>.as_bytes() { b"A" => 0, .. }` over the variant names; an
 /// unknown name is the `other` variant or an error naming `name`.
 fn variant_index(variants: &[Variant], name: TokenStream) -> TokenStream {
-    let arms = readable(variants).into_iter().map(|(i, variant)| {
-        let names = variant
-            .attrs
-            .name
-            .deserialize_names()
-            .into_iter()
-            .map(|n| byte_str(n.as_bytes()));
-        let i = index(i);
-        quote!(#(#names)|* => #i,)
-    });
-    let other = variants.iter().position(|v| v.attrs.other.is_some());
-    let fallback = match other {
-        Some(i) => {
-            let i = index(i);
-            quote!(_ => #i,)
-        }
-        None => {
-            let names = variant_names(variants);
-            quote! {
-                _ => {
-                    return ::jetjson::__private::Err(
-                        ::jetjson::__private::value_unknown_variant(&#name, #names),
-                    );
-                }
-            }
-        }
-    };
-    quote! {
-        match #name.as_bytes() {
-            #(#arms)*
-            #fallback
-        }
-    }
+    let names = variant_names(variants);
+    variant_match(
+        variants,
+        quote!(#name.as_bytes()),
+        quote!(::jetjson::__private::value_unknown_variant(&#name, #names)),
+    )
 }
 
 /// Makes `Self::V` from a variant's content `__v`; evaluates to
