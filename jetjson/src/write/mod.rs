@@ -249,14 +249,7 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn write_f64(&mut self, v: f64) {
         if v.is_finite() {
-            let mut text = zmij::Buffer::new();
-            let text = text.format_finite(v);
-            // zmij uses exponent notation with a `+` only from 1e16 up.
-            if v.abs() < 1e16 {
-                self.buf.extend_from_slice(text.as_bytes());
-            } else {
-                write_without_plus(&mut self.buf, text);
-            }
+            self.write_float_text(zmij::Buffer::new().format_finite(v), v.abs() < 1e16);
         } else {
             self.write_null();
         }
@@ -267,15 +260,20 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn write_f32(&mut self, v: f32) {
         if v.is_finite() {
-            let mut text = zmij::Buffer::new();
-            let text = text.format_finite(v);
-            if v.abs() < 1e16 {
-                self.buf.extend_from_slice(text.as_bytes());
-            } else {
-                write_without_plus(&mut self.buf, text);
-            }
+            self.write_float_text(zmij::Buffer::new().format_finite(v), v.abs() < 1e16);
         } else {
             self.write_null();
+        }
+    }
+
+    /// Appends zmij's text for a finite float. zmij writes an exponent with
+    /// a `+` only from 1e16 up, so below that the text is copied as it is.
+    #[inline]
+    fn write_float_text(&mut self, text: &str, below_1e16: bool) {
+        if below_1e16 {
+            self.buf.extend_from_slice(text.as_bytes());
+        } else {
+            write_without_plus(&mut self.buf, text);
         }
     }
 }
