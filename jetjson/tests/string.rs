@@ -83,3 +83,20 @@ fn surrogate_pairs_must_be_complete() {
         assert_eq!(err.kind(), &ErrorKind::LoneSurrogate, "{bad}");
     }
 }
+
+#[test]
+fn every_reader_reports_a_lone_surrogate_before_the_closing_quote() {
+    // The in-situ DOM parser decodes escapes with the reader's code; it once
+    // had its own copy that called this end of input.
+    for doc in [r#""\ud800""#, r#"["\ud800"]"#, r#"{"k": "\ud800x"}"#] {
+        let typed = jetjson::from_str::<jetjson::Value>(doc).unwrap_err();
+        let mut bytes = doc.as_bytes().to_vec();
+        let in_situ = jetjson::value::from_slice_mut(&mut bytes).unwrap_err();
+        assert_eq!(typed.kind(), &ErrorKind::LoneSurrogate, "{doc}");
+        assert_eq!(
+            (in_situ.kind(), in_situ.offset()),
+            (typed.kind(), typed.offset()),
+            "{doc}"
+        );
+    }
+}

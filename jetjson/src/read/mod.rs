@@ -10,6 +10,7 @@ mod string;
 use crate::error::{Error, ErrorKind};
 
 pub(crate) use number::scan_number;
+pub(crate) use string::decode_escape;
 
 /// The default nesting limit, as serde_json's.
 pub const DEFAULT_MAX_DEPTH: usize = 128;

@@ -151,78 +151,88 @@ impl<'de> Reader<'de> {
     /// Decodes the escape whose backslash is at `at`; leaves the cursor after
     /// it.
     fn parse_escape(&mut self, at: usize) -> Result<char, Error> {
-        let Some(&letter) = self.input.get(at + 1) else {
-            return Err(self.error_at(ErrorKind::UnexpectedEof, self.input.len()));
-        };
-        self.pos = at + 2;
-        let c = match letter {
-            b'"' => '"',
-            b'\\' => '\\',
-            b'/' => '/',
-            b'b' => '\x08',
-            b'f' => '\x0c',
-            b'n' => '\n',
-            b'r' => '\r',
-            b't' => '\t',
-            b'u' => return self.parse_unicode_escape(at),
-            _ => return Err(self.error_at(ErrorKind::InvalidEscape, at)),
-        };
-        Ok(c)
-    }
-
-    /// `\uXXXX`, and the `\uXXXX` after it when the first is a high
-    /// surrogate. A surrogate without its partner is an error, never replaced.
-    fn parse_unicode_escape(&mut self, at: usize) -> Result<char, Error> {
-        let first = self.hex4(at + 2, at)?;
-        self.pos = at + 6;
-        let code = match first {
-            0xD800..=0xDBFF => {
-                let next = &self.input[(at + 6).min(self.input.len())..];
-                if !next.starts_with(b"\\u") {
-                    // Running out of input while `\u` could still follow is
-                    // the end of input; anything else leaves the half alone.
-                    return Err(if b"\\u".starts_with(next) {
-                        self.error_at(ErrorKind::UnexpectedEof, self.input.len())
-                    } else {
-                        self.error_at(ErrorKind::LoneSurrogate, at)
-                    });
-                }
-                let second = self.hex4(at + 8, at + 6)?;
-                if !(0xDC00..=0xDFFF).contains(&second) {
-                    return Err(self.error_at(ErrorKind::LoneSurrogate, at));
-                }
-                self.pos = at + 12;
-                0x10000 + (((first - 0xD800) << 10) | (second - 0xDC00))
+        match decode_escape(self.input, at) {
+            Ok((c, next)) => {
+                self.pos = next;
+                Ok(c)
             }
-            0xDC00..=0xDFFF => return Err(self.error_at(ErrorKind::LoneSurrogate, at)),
-            _ => first,
-        };
-        // Every value reaching here is a scalar value: surrogates were
-        // combined or rejected above.
-        char::from_u32(code).ok_or_else(|| self.error_at(ErrorKind::InvalidEscape, at))
-    }
-
-    /// Four hex digits at `from`; errors point at the escape's backslash.
-    fn hex4(&self, from: usize, escape: usize) -> Result<u32, Error> {
-        let Some(digits) = self.input.get(from..from + 4) else {
-            // Distinguish "ran out" from "bad digit".
-            let rest = &self.input[from.min(self.input.len())..];
-            return Err(if rest.iter().all(u8::is_ascii_hexdigit) {
-                self.error_at(ErrorKind::UnexpectedEof, self.input.len())
-            } else {
-                self.error_at(ErrorKind::InvalidEscape, escape)
-            });
-        };
-        let mut v = 0u32;
-        for &d in digits {
-            let n = match d {
-                b'0'..=b'9' => d - b'0',
-                b'a'..=b'f' => d - b'a' + 10,
-                b'A'..=b'F' => d - b'A' + 10,
-                _ => return Err(self.error_at(ErrorKind::InvalidEscape, escape)),
-            };
-            v = (v << 4) | u32::from(n);
+            Err((kind, offset)) => Err(self.error_at(kind, offset)),
         }
-        Ok(v)
     }
+}
+
+/// Decodes the escape whose backslash is at `at`: the character and the
+/// offset after the escape, or the error kind and where it points. Shared
+/// by the reader and the DOM's in-situ parser. A surrogate without its
+/// partner is an error, never replaced.
+pub(crate) fn decode_escape(buf: &[u8], at: usize) -> Result<(char, usize), (ErrorKind, usize)> {
+    let Some(&letter) = buf.get(at + 1) else {
+        return Err((ErrorKind::UnexpectedEof, buf.len()));
+    };
+    let c = match letter {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\x08',
+        b'f' => '\x0c',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        b'u' => return decode_unicode(buf, at),
+        _ => return Err((ErrorKind::InvalidEscape, at)),
+    };
+    Ok((c, at + 2))
+}
+
+fn decode_unicode(buf: &[u8], at: usize) -> Result<(char, usize), (ErrorKind, usize)> {
+    let first = hex4(buf, at + 2, at)?;
+    let (code, next) = match first {
+        0xD800..=0xDBFF => {
+            let next = &buf[(at + 6).min(buf.len())..];
+            if !next.starts_with(b"\\u") {
+                // Running out of input while `\u` could still follow is the
+                // end of input; anything else leaves the half alone.
+                return Err(if b"\\u".starts_with(next) {
+                    (ErrorKind::UnexpectedEof, buf.len())
+                } else {
+                    (ErrorKind::LoneSurrogate, at)
+                });
+            }
+            let second = hex4(buf, at + 8, at + 6)?;
+            if !(0xDC00..=0xDFFF).contains(&second) {
+                return Err((ErrorKind::LoneSurrogate, at));
+            }
+            (
+                0x10000 + (((first - 0xD800) << 10) | (second - 0xDC00)),
+                at + 12,
+            )
+        }
+        0xDC00..=0xDFFF => return Err((ErrorKind::LoneSurrogate, at)),
+        _ => (first, at + 6),
+    };
+    char::from_u32(code)
+        .map(|c| (c, next))
+        .ok_or((ErrorKind::InvalidEscape, at))
+}
+
+fn hex4(buf: &[u8], from: usize, escape: usize) -> Result<u32, (ErrorKind, usize)> {
+    let Some(digits) = buf.get(from..from + 4) else {
+        let rest = &buf[from.min(buf.len())..];
+        return Err(if rest.iter().all(u8::is_ascii_hexdigit) {
+            (ErrorKind::UnexpectedEof, buf.len())
+        } else {
+            (ErrorKind::InvalidEscape, escape)
+        });
+    };
+    let mut v = 0u32;
+    for &d in digits {
+        let n = match d {
+            b'0'..=b'9' => d - b'0',
+            b'a'..=b'f' => d - b'a' + 10,
+            b'A'..=b'F' => d - b'A' + 10,
+            _ => return Err((ErrorKind::InvalidEscape, escape)),
+        };
+        v = (v << 4) | u32::from(n);
+    }
+    Ok(v)
 }

@@ -15,7 +15,7 @@ use std::marker::PhantomData;
 use super::de::{self, Source, ValueOptions};
 use super::number::{self, Scan};
 use super::{Number, ValueRef};
-use crate::read::Str;
+use crate::read::{decode_escape, Str};
 use crate::{simd, Error, ErrorKind, Reader};
 
 /// Parses `input` in situ: the returned [`ValueRef`] borrows every string and
@@ -296,77 +296,6 @@ fn unescape<const WRITE: bool>(
             None => return Err((ErrorKind::UnexpectedEof, buf.len())),
         }
     }
-}
-
-/// Decodes the escape whose backslash is at `at`: the character and the
-/// offset after the escape. Errors as the reader reports them.
-fn decode_escape(buf: &[u8], at: usize) -> Result<(char, usize), (ErrorKind, usize)> {
-    let Some(&letter) = buf.get(at + 1) else {
-        return Err((ErrorKind::UnexpectedEof, buf.len()));
-    };
-    let c = match letter {
-        b'"' => '"',
-        b'\\' => '\\',
-        b'/' => '/',
-        b'b' => '\x08',
-        b'f' => '\x0c',
-        b'n' => '\n',
-        b'r' => '\r',
-        b't' => '\t',
-        b'u' => return decode_unicode(buf, at),
-        _ => return Err((ErrorKind::InvalidEscape, at)),
-    };
-    Ok((c, at + 2))
-}
-
-fn decode_unicode(buf: &[u8], at: usize) -> Result<(char, usize), (ErrorKind, usize)> {
-    let first = hex4(buf, at + 2, at)?;
-    let (code, next) = match first {
-        0xD800..=0xDBFF => {
-            if buf.get(at + 6) != Some(&b'\\') || buf.get(at + 7) != Some(&b'u') {
-                return Err(if at + 8 > buf.len() {
-                    (ErrorKind::UnexpectedEof, buf.len())
-                } else {
-                    (ErrorKind::LoneSurrogate, at)
-                });
-            }
-            let second = hex4(buf, at + 8, at + 6)?;
-            if !(0xDC00..=0xDFFF).contains(&second) {
-                return Err((ErrorKind::LoneSurrogate, at));
-            }
-            (
-                0x10000 + (((first - 0xD800) << 10) | (second - 0xDC00)),
-                at + 12,
-            )
-        }
-        0xDC00..=0xDFFF => return Err((ErrorKind::LoneSurrogate, at)),
-        _ => (first, at + 6),
-    };
-    char::from_u32(code)
-        .map(|c| (c, next))
-        .ok_or((ErrorKind::InvalidEscape, at))
-}
-
-fn hex4(buf: &[u8], from: usize, escape: usize) -> Result<u32, (ErrorKind, usize)> {
-    let Some(digits) = buf.get(from..from + 4) else {
-        let rest = &buf[from.min(buf.len())..];
-        return Err(if rest.iter().all(u8::is_ascii_hexdigit) {
-            (ErrorKind::UnexpectedEof, buf.len())
-        } else {
-            (ErrorKind::InvalidEscape, escape)
-        });
-    };
-    let mut v = 0u32;
-    for &d in digits {
-        let n = match d {
-            b'0'..=b'9' => d - b'0',
-            b'a'..=b'f' => d - b'a' + 10,
-            b'A'..=b'F' => d - b'A' + 10,
-            _ => return Err((ErrorKind::InvalidEscape, escape)),
-        };
-        v = (v << 4) | u32::from(n);
-    }
-    Ok(v)
 }
 
 impl<'a> Source<'a> for InSitu<'a> {
