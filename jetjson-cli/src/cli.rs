@@ -109,6 +109,12 @@ is 1. Memory stays constant however large the input: a file is read twice (check
 format), standard input is kept aside for the second reading (in memory up to 64 MiB, then in a \
 temporary file).
 
+Before writing anything, fmt knows from the check exactly how long the output will be. \
+Indentation can make it far longer than the input (ten megabytes of brackets nested a thousand \
+deep would indent to several gigabytes), so by default the output may be at most 64 times the \
+input or 256 MiB, whichever is more; a longer one is refused with exit status 2 and nothing \
+written. --max-output raises or lowers the bound; --minify never lengthens a document.
+
 --normalize is the exception: it parses the whole document into a jetjson::Value, so it \
 refuses documents that would need more than 1.5 GiB (exit status 2).";
 
@@ -184,6 +190,27 @@ pub struct GenArgs {
     pub leave_temps: bool,
 }
 
+/// A byte count: digits, then optionally `K`, `M`, `G` or `T` (powers of
+/// 1024, with or without a trailing `B` or `iB`).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, unit) = text.split_at(digits);
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(format!("unknown unit {unit:?}; use K, M, G or T")),
+    };
+    let number: u64 = number
+        .parse()
+        .map_err(|_| format!("{text:?} is not a size such as 4096, 512M or 2G"))?;
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("{text} is more than 2^64 bytes"))
+}
+
 fn parse_rename_rule(name: &str) -> Result<jetjson_codegen::RenameRule, String> {
     jetjson_codegen::RenameRule::from_name(name).map_err(|_| {
         "expected camelCase, lowerCamelCase, snake_case, kebab-case, SCREAMING_SNAKE_CASE, \
@@ -232,6 +259,12 @@ pub struct FmtArgs {
     /// Remove all whitespace outside strings
     #[arg(long)]
     pub minify: bool,
+
+    /// Refuse (exit status 2, nothing written) when the output would be
+    /// longer than SIZE bytes; K, M, G and T multiply by powers of 1024.
+    /// Default: 64 times the input or 256 MiB, whichever is more
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_output: Option<u64>,
 
     /// Parse into jetjson::Value and write that back: numbers in shortest
     /// form, strings escaped minimally, a repeated key once (last value, first

@@ -28,6 +28,16 @@ const NORMALIZE_MEMORY: u64 = 1536 * 1024 * 1024;
 const BYTES_PER_VALUE: u64 = 128;
 const BYTES_PER_INPUT_BYTE: u64 = 3;
 
+/// Without `--max-output`, the output may be this many times the input...
+const MAX_GROWTH: u64 = 64;
+/// ...or this long, whichever is more.
+const MAX_OUTPUT_FLOOR: u64 = 256 * 1024 * 1024;
+
+/// The longest output allowed for an input of `input_len` bytes.
+pub fn output_limit(input_len: u64, max_output: Option<u64>) -> u64 {
+    max_output.unwrap_or_else(|| input_len.saturating_mul(MAX_GROWTH).max(MAX_OUTPUT_FLOOR))
+}
+
 /// Runs `jetjson fmt`.
 pub fn run(args: &FmtArgs) -> Status {
     let input = Input::from_arg(&args.file);
@@ -39,9 +49,9 @@ pub fn run(args: &FmtArgs) -> Status {
         },
     };
     let result = if args.normalize {
-        normalize(&input, layout, args.max_depth)
+        normalize(&input, layout, args)
     } else {
-        reformat(&input, layout, args.max_depth)
+        reformat(&input, layout, args)
     };
     match result {
         Ok(status) => status,
@@ -63,13 +73,13 @@ enum Failure {
 
 /// Validates in one pass, keeping standard input (or a pipe) aside, then
 /// formats in a second pass over the file or what was kept.
-fn reformat(input: &Input, layout: Layout, max_depth: usize) -> Result<Status, Failure> {
+fn reformat(input: &Input, layout: Layout, args: &FmtArgs) -> Result<Status, Failure> {
     let name = input.name();
     let mut opened = input.open().map_err(Failure::Input)?;
     let rereadable = opened.len.is_some();
     let mut spool = (!rereadable).then(Spool::default);
     let mut progress = Progress::new(&format!("checking {name}"), opened.len);
-    let mut validator = Validator::new(max_depth);
+    let mut validator = Validator::new(args.max_depth);
     let mut buf = vec![0u8; CHUNK];
     let outcome = loop {
         let n = read_chunk(&mut *opened.reader, &mut buf).map_err(Failure::Input)?;
@@ -90,6 +100,9 @@ fn reformat(input: &Input, layout: Layout, max_depth: usize) -> Result<Status, F
         return Ok(Status::Invalid);
     }
     drop(opened);
+    if let Some(status) = refuse_long_output(&name, &validator, layout, args.max_output) {
+        return Ok(status);
+    }
 
     let mut source: Box<dyn Read> = match spool {
         Some(spool) => spool.into_reader().map_err(Failure::Input)?,
@@ -112,7 +125,7 @@ fn reformat(input: &Input, layout: Layout, max_depth: usize) -> Result<Status, F
 }
 
 /// `--normalize`: validate, parse into `jetjson::Value`, write that back.
-fn normalize(input: &Input, layout: Layout, max_depth: usize) -> Result<Status, Failure> {
+fn normalize(input: &Input, layout: Layout, args: &FmtArgs) -> Result<Status, Failure> {
     let name = input.name();
     let opened = input.open().map_err(Failure::Input)?;
     let cap = NORMALIZE_MEMORY / BYTES_PER_INPUT_BYTE;
@@ -122,7 +135,7 @@ fn normalize(input: &Input, layout: Layout, max_depth: usize) -> Result<Status, 
         .take(cap + 1)
         .read_to_end(&mut bytes)
         .map_err(Failure::Input)?;
-    let mut validator = Validator::new(max_depth);
+    let mut validator = Validator::new(args.max_depth);
     if bytes.len() as u64 <= cap {
         if let Err(err) = validator.feed(&bytes).and_then(|()| validator.finish()) {
             report(&error_line(&name, &err));
@@ -141,7 +154,7 @@ fn normalize(input: &Input, layout: Layout, max_depth: usize) -> Result<Status, 
         return Ok(Status::Error);
     }
     let value = match jetjson::value::ValueOptions::new()
-        .max_depth(max_depth)
+        .max_depth(args.max_depth)
         .from_slice(&bytes)
     {
         Ok(value) => value,
@@ -159,6 +172,18 @@ fn normalize(input: &Input, layout: Layout, max_depth: usize) -> Result<Status, 
     drop(bytes);
     let compact = jetjson::to_vec(&value);
     drop(value);
+    // The normalized text has its own length: measure it, as `reformat`
+    // measures the input.
+    let mut measured = Validator::new(args.max_depth);
+    if measured
+        .feed(&compact)
+        .and_then(|()| measured.finish())
+        .is_ok()
+    {
+        if let Some(status) = refuse_long_output(&name, &measured, layout, args.max_output) {
+            return Ok(status);
+        }
+    }
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut formatter = Formatter::new(layout);
@@ -167,6 +192,32 @@ fn normalize(input: &Input, layout: Layout, max_depth: usize) -> Result<Status, 
         .map_err(Failure::Output)?;
     formatter.finish(&mut out).map_err(Failure::Output)?;
     Ok(Status::Ok)
+}
+
+/// Reports and returns [`Status::Error`] when the document `validator`
+/// accepted would be laid out longer than the limit (see [`output_limit`]).
+fn refuse_long_output(
+    name: &str,
+    validator: &Validator,
+    layout: Layout,
+    max_output: Option<u64>,
+) -> Option<Status> {
+    let input_len = validator.position().offset;
+    let output_len = validator.formatted_len(layout);
+    let limit = output_limit(input_len, max_output);
+    if output_len <= limit {
+        return None;
+    }
+    let allowed = match max_output {
+        Some(_) => format!("--max-output ({limit} bytes)"),
+        None => format!("the default limit ({MAX_GROWTH} times the input or 256 MiB)"),
+    };
+    report(&format!(
+        "jetjson: {name}: the output would be {output_len} bytes from {input_len} of input, \
+         more than {allowed} allows; nothing was written (use --minify, a smaller \
+         --pretty=N, or --max-output=SIZE)"
+    ));
+    Some(Status::Error)
 }
 
 /// Bytes kept for a second reading: in memory, then in an anonymous

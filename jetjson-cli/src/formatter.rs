@@ -40,8 +40,6 @@ pub enum Layout {
 /// Output is handed to the writer in blocks of about this size.
 const BLOCK: usize = 64 * 1024;
 
-const SPACES: &[u8; 64] = &[b' '; 64];
-
 /// Re-indents one valid document fed in chunks.
 pub struct Formatter {
     layout: Layout,
@@ -109,7 +107,7 @@ impl Formatter {
                         }
                         self.buf.push(open);
                         self.depth += 1;
-                        self.newline();
+                        self.newline(out)?;
                     }
                     match b {
                         b'"' => {
@@ -119,12 +117,12 @@ impl Formatter {
                         b'{' | b'[' => self.pending_open = Some(b),
                         b'}' | b']' => {
                             self.depth = self.depth.saturating_sub(1);
-                            self.newline();
+                            self.newline(out)?;
                             self.buf.push(b);
                         }
                         b',' => {
                             self.buf.push(b);
-                            self.newline();
+                            self.newline(out)?;
                         }
                         b':' => {
                             self.buf.push(b);
@@ -155,16 +153,23 @@ impl Formatter {
         out.flush()
     }
 
-    fn newline(&mut self) {
+    /// Starts a line at the current depth. Indentation is written in
+    /// blocks, so however deep the line, the buffer stays near [`BLOCK`].
+    fn newline<W: Write>(&mut self, out: &mut W) -> io::Result<()> {
         if let Layout::Pretty { indent } = self.layout {
             self.buf.push(b'\n');
             let mut n = indent.saturating_mul(self.depth);
             while n > 0 {
-                let k = n.min(SPACES.len());
-                self.buf.extend_from_slice(&SPACES[..k]);
+                let k = n.min(BLOCK);
+                self.buf.resize(self.buf.len() + k, b' ');
                 n -= k;
+                if self.buf.len() >= BLOCK {
+                    out.write_all(&self.buf)?;
+                    self.buf.clear();
+                }
             }
         }
+        Ok(())
     }
 }
 
@@ -179,6 +184,7 @@ fn close_of(open: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::validator::Validator;
 
     fn format(input: &[u8], layout: Layout, chunk: usize) -> Vec<u8> {
         let mut out = Vec::new();
@@ -209,6 +215,17 @@ mod tests {
                     let got = format(doc, Layout::Pretty { indent }, chunk);
                     assert_eq!(got, want, "{doc:?} indent {indent} chunk {chunk}");
                 }
+            }
+            for layout in [
+                Layout::Minify,
+                Layout::Pretty { indent: 0 },
+                Layout::Pretty { indent: 3 },
+            ] {
+                let mut v = Validator::new(1000);
+                v.feed(doc).unwrap();
+                v.finish().unwrap();
+                let len = format(doc, layout, 1000).len() as u64;
+                assert_eq!(v.formatted_len(layout), len, "{doc:?} {layout:?}");
             }
             let mut want = Vec::new();
             jetjson::write::pretty::minify(doc, &mut want);

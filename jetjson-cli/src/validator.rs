@@ -30,6 +30,8 @@ use std::fmt;
 
 use jetjson::ErrorKind;
 
+use crate::formatter::Layout;
+
 // MARK: - Public
 
 /// A place in the input: byte offset from 0, line and column from 1. Columns
@@ -122,6 +124,24 @@ pub struct Validator {
     failed: Option<SyntaxError>,
     /// Values and object keys begun so far.
     values: u64,
+    /// What the output of `jetjson fmt` depends on: see [`Shape`].
+    shape: Shape,
+}
+
+/// The counts that fix the length of a document re-laid out by the
+/// [`Formatter`](crate::formatter::Formatter), gathered while validating so
+/// that `jetjson fmt` knows how much it will write before writing any of it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Shape {
+    /// Whitespace outside strings (dropped by every layout).
+    blank: u64,
+    /// Object keys (each gains a space after its colon when pretty).
+    keys: u64,
+    /// Lines the pretty layout starts: one for each element and member, one
+    /// for the close of each non-empty container.
+    lines: u64,
+    /// The nesting depth summed over those lines: the indentation in levels.
+    levels: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,6 +210,7 @@ impl Validator {
             literal: b"",
             failed: None,
             values: 0,
+            shape: Shape::default(),
         }
     }
 
@@ -217,6 +238,40 @@ impl Validator {
     /// would hold.
     pub fn values(&self) -> u64 {
         self.values
+    }
+
+    /// The exact length of the document as `jetjson fmt` would write it
+    /// with `layout` (the final newline included), once [`finish`] has
+    /// accepted it; earlier, the length of what was fed so far. Saturates at
+    /// `u64::MAX`.
+    ///
+    /// ```
+    /// use jetjson_cli::formatter::Layout;
+    /// use jetjson_cli::validator::Validator;
+    ///
+    /// let mut v = Validator::new(1000);
+    /// v.feed(b"{ \"a\": [1, 2] }").unwrap();
+    /// v.finish().unwrap();
+    /// let pretty = "{\n  \"a\": [\n    1,\n    2\n  ]\n}\n";
+    /// assert_eq!(v.formatted_len(Layout::Pretty { indent: 2 }), pretty.len() as u64);
+    /// assert_eq!(v.formatted_len(Layout::Minify), "{\"a\":[1,2]}\n".len() as u64);
+    /// ```
+    ///
+    /// [`finish`]: Validator::finish
+    pub fn formatted_len(&self, layout: Layout) -> u64 {
+        let Shape {
+            blank,
+            keys,
+            lines,
+            levels,
+        } = self.shape;
+        let compact = self.pos.offset - blank + 1;
+        match layout {
+            Layout::Minify => compact,
+            Layout::Pretty { indent } => (indent as u64)
+                .saturating_mul(levels)
+                .saturating_add(compact + keys + lines),
+        }
     }
 
     /// Checks the next part of the input. After an error, every call returns
@@ -269,6 +324,20 @@ impl Validator {
         self.pos = self.pos.after(b);
     }
 
+    /// Consumes a whitespace byte outside strings.
+    #[inline]
+    fn blank(&mut self, b: u8) {
+        self.bump(b);
+        self.shape.blank += 1;
+    }
+
+    /// Counts a line of the pretty layout, at the current depth.
+    #[inline]
+    fn line(&mut self) {
+        self.shape.lines += 1;
+        self.shape.levels += self.stack.len() as u64;
+    }
+
     /// Consumes `n` ASCII bytes other than `\n`.
     #[inline]
     fn bump_ascii(&mut self, n: usize) {
@@ -293,33 +362,36 @@ impl Validator {
                 }
                 State::Value => {
                     if is_whitespace(b) {
-                        self.bump(b);
+                        self.blank(b);
                     } else {
                         self.begin_value(b)?;
                     }
                 }
                 State::ArrayFirst => {
                     if is_whitespace(b) {
-                        self.bump(b);
+                        self.blank(b);
                     } else if b == b']' {
                         self.bump(b);
                         self.stack.pop();
                         self.state = State::AfterValue;
                     } else {
                         // The byte starts the first element: look at it again.
+                        self.line();
                         self.state = State::Value;
                         continue;
                     }
                 }
                 State::ObjectFirst => {
                     if is_whitespace(b) {
-                        self.bump(b);
+                        self.blank(b);
                     } else if b == b'}' {
                         self.bump(b);
                         self.stack.pop();
                         self.state = State::AfterValue;
                     } else if b == b'"' {
                         self.values += 1;
+                        self.shape.keys += 1;
+                        self.line();
                         self.begin_string(b, true);
                     } else {
                         return Err(self.unexpected(ErrorKind::ExpectedKey));
@@ -327,9 +399,11 @@ impl Validator {
                 }
                 State::Key => {
                     if is_whitespace(b) {
-                        self.bump(b);
+                        self.blank(b);
                     } else if b == b'"' {
                         self.values += 1;
+                        self.shape.keys += 1;
+                        self.line();
                         self.begin_string(b, true);
                     } else {
                         return Err(self.unexpected(ErrorKind::ExpectedKey));
@@ -337,7 +411,7 @@ impl Validator {
                 }
                 State::Colon => {
                     if is_whitespace(b) {
-                        self.bump(b);
+                        self.blank(b);
                     } else if b == b':' {
                         self.bump(b);
                         self.state = State::Value;
@@ -351,13 +425,20 @@ impl Validator {
                         continue;
                     };
                     if is_whitespace(b) {
-                        self.bump(b);
+                        self.blank(b);
                     } else if b == b',' {
                         self.bump(b);
-                        self.state = if object { State::Key } else { State::Value };
+                        if object {
+                            // The key's line is counted at its quote.
+                            self.state = State::Key;
+                        } else {
+                            self.line();
+                            self.state = State::Value;
+                        }
                     } else if (object && b == b'}') || (!object && b == b']') {
                         self.bump(b);
                         self.stack.pop();
+                        self.line();
                     } else if object {
                         return Err(self.unexpected(ErrorKind::ExpectedCommaOrBrace));
                     } else {
@@ -366,7 +447,7 @@ impl Validator {
                 }
                 State::Done => {
                     if is_whitespace(b) {
-                        self.bump(b);
+                        self.blank(b);
                     } else {
                         return Err(self.unexpected(ErrorKind::TrailingCharacters));
                     }

@@ -413,6 +413,61 @@ fn fmt_nesting_1000_by_default_a_million_on_request() {
 }
 
 #[test]
+fn fmt_refuses_output_far_longer_than_the_input() {
+    // A megabyte of brackets nested 999 deep (1000 with the outer array)
+    // would indent to about a gigabyte: refused before anything is written.
+    let inner = format!("{}{}", "[".repeat(999), "]".repeat(999));
+    let items = vec![inner.as_str(); 500].join(",");
+    let doc = format!("[{items}]").into_bytes();
+    let run = jetjson(&["fmt"], &doc);
+    assert_eq!((run.code, run.stdout.len()), (2, 0), "{}", run.stderr);
+    // Each of the 500 items has 999 element lines (depths 1 to 999, the
+    // innermost `[]` included) and 998 close lines (depths 1 to 998, not the
+    // empty `[]`); the outer close has one more line, at depth 0.
+    let lines = 500 * (999 + 998) + 1;
+    let levels = 500 * ((1..=999u64).sum::<u64>() + (1..=998u64).sum::<u64>());
+    let pretty_len = doc.len() as u64 + 1 + lines + 2 * levels;
+    assert_eq!(
+        run.stderr,
+        format!(
+            "jetjson: <stdin>: the output would be {pretty_len} bytes from {} of input, more \
+             than the default limit (64 times the input or 256 MiB) allows; nothing was written \
+             (use --minify, a smaller --pretty=N, or --max-output=SIZE)\n",
+            doc.len()
+        )
+    );
+    // --minify never lengthens; --normalize measures what it would write.
+    let run = jetjson(&["fmt", "--minify"], &doc);
+    assert_eq!((run.code, run.stdout.len()), (0, doc.len() + 1));
+    let run = jetjson(&["fmt", "--normalize"], &doc);
+    assert_eq!((run.code, run.stdout.len()), (2, 0));
+
+    // --max-output is exact: the formatted length is allowed, one less is not.
+    let doc = b"{\"a\": [1, {\"b\": []}]}";
+    let want = "{\n  \"a\": [\n    1,\n    {\n      \"b\": []\n    }\n  ]\n}\n";
+    let at = format!("--max-output={}", want.len());
+    let run = jetjson(&["fmt", &at], doc);
+    assert_eq!((run.code, run.stdout_str()), (0, want.to_owned()));
+    let below = format!("--max-output={}", want.len() - 1);
+    let run = jetjson(&["fmt", &below], doc);
+    assert_eq!((run.code, run.stdout.len()), (2, 0));
+    let limit = format!("more than --max-output ({} bytes)", want.len() - 1);
+    assert!(run.stderr.contains(&limit), "{}", run.stderr);
+    let run = jetjson(&["fmt", "--normalize", &below], doc);
+    assert_eq!((run.code, run.stdout.len()), (2, 0));
+    // Sizes take binary units; a bad one is a usage error.
+    assert_eq!(jetjson(&["fmt", "--max-output=1K"], doc).code, 0);
+    for bad in [
+        "--max-output=1Q",
+        "--max-output=x",
+        "--max-output=99999999999T",
+    ] {
+        let run = jetjson(&["fmt", bad], doc);
+        assert_eq!((run.code, run.stdout.len()), (2, 0), "{bad}");
+    }
+}
+
+#[test]
 fn fmt_normalize_goes_through_value() {
     let run = jetjson(
         &["fmt", "--normalize", "--minify"],
@@ -465,7 +520,13 @@ fn help_explains_every_flag() {
         assert!(check.contains(flag), "check --help lacks {flag}");
     }
     let fmt = jetjson(&["fmt", "--help"], b"").stdout_str();
-    for flag in ["--pretty", "--minify", "--normalize", "--max-depth"] {
+    for flag in [
+        "--pretty",
+        "--minify",
+        "--normalize",
+        "--max-depth",
+        "--max-output",
+    ] {
         assert!(fmt.contains(flag), "fmt --help lacks {flag}");
     }
     let gen = jetjson(&["gen", "--help"], b"").stdout_str();

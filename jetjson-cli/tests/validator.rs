@@ -1,13 +1,15 @@
 //! The streaming validator against its oracle, `jetjson::validate` (with the
 //! same depth limit): for every input, the same verdict, and for invalid
 //! input the same error kind, byte offset, line and column, however the
-//! input is cut into chunks. Inputs: the shared jsonchecker, roundtrip and
+//! input is cut into chunks; for valid input, the output length it predicts
+//! for `jetjson fmt` is the length the formatter writes. Inputs: the shared jsonchecker, roundtrip and
 //! corpus files, a table of tricky documents, and many mutations and
 //! truncations of them.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use jetjson_cli::formatter::{Formatter, Layout};
 use jetjson_cli::validator::{SyntaxError, Validator};
 
 /// What the oracle says, in comparable form.
@@ -53,6 +55,41 @@ fn disagreement(input: &[u8], max_depth: usize) -> Option<String> {
             return Some(format!(
                 "input {:?} (depth {max_depth}, chunk {chunk}):\n  validate {want:?}\n  streamed {got:?}",
                 String::from_utf8_lossy(input)
+            ));
+        }
+    }
+    if want.is_ok() {
+        return length_mismatch(input, max_depth);
+    }
+    None
+}
+
+/// For valid input: whether the length `Validator::formatted_len` promises
+/// for each layout differs from what the formatter writes.
+fn length_mismatch(input: &[u8], max_depth: usize) -> Option<String> {
+    let mut v = Validator::new(max_depth);
+    for part in input.chunks(5) {
+        v.feed(part).ok()?;
+    }
+    v.finish().ok()?;
+    for layout in [
+        Layout::Minify,
+        Layout::Pretty { indent: 0 },
+        Layout::Pretty { indent: 2 },
+        Layout::Pretty { indent: 7 },
+    ] {
+        let mut out = Vec::new();
+        let mut f = Formatter::new(layout);
+        for part in input.chunks(4096) {
+            f.feed(part, &mut out).ok()?;
+        }
+        f.finish(&mut out).ok()?;
+        if v.formatted_len(layout) != out.len() as u64 {
+            return Some(format!(
+                "input {:?}: {layout:?} promised {} bytes, wrote {}",
+                String::from_utf8_lossy(&input[..input.len().min(200)]),
+                v.formatted_len(layout),
+                out.len()
             ));
         }
     }
