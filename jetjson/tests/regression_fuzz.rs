@@ -32,3 +32,35 @@ fn map_key_errors_point_at_the_key() {
 // the AVX2 kernel on any CPU, is fixed by making that variant
 // `#[non_exhaustive]`: tests/ui/construct_avx2_backend.rs checks that other
 // crates can no longer construct it.
+
+/// An internally tagged enum passes over every later member named like its
+/// tag, whatever its value: `{"t":"Move","x":1,"y":2,"t":"Stop"}` reads as
+/// `Move`, and so does `..,"t":[1,{}]`. serde_json reports "duplicate field
+/// `t`", as jetjson's own adjacently tagged enums and structs do for a
+/// repeated key. Found by the `derived_from_slice` fuzz target's seed
+/// `duplicate-tag.json` (compared with serde_json). Cause: the derive
+/// (jetjson-codegen `json/de.rs`, `object_body` with `tag`) gives the tag key
+/// an arm that only skips the value. The target allows this difference
+/// (`repeated_tag` in fuzz/src/derived.rs) until it is fixed.
+#[cfg(feature = "derive")]
+#[test]
+fn internally_tagged_enum_rejects_a_repeated_tag() {
+    #[derive(jetjson::Json, Debug, PartialEq)]
+    #[json(tag = "t")]
+    enum Event {
+        Stop,
+        Move { x: i64, y: i64 },
+    }
+    for input in [
+        r#"{"t":"Move","x":1,"y":2,"t":"Stop"}"#,
+        r#"{"t":"Move","x":1,"y":2,"t":[1,{}]}"#,
+        r#"{"x":1,"t":"Move","y":2,"t":"Move"}"#,
+    ] {
+        let err = jetjson::from_str::<Event>(input).map(|v| format!("{v:?}"));
+        assert!(
+            err.as_ref()
+                .is_err_and(|e| e.to_string().starts_with("duplicate field `t`")),
+            "{input}: {err:?}"
+        );
+    }
+}

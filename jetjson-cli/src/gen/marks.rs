@@ -55,19 +55,184 @@ pub struct Mark {
 /// The mark's text after `//` (spaces around it are allowed).
 pub const MARK: &str = "jetjson:json";
 
-/// Every line of `text` that is a mark comment.
+/// Every line of `text` that is a mark comment: a line whose first token
+/// is a plain `//` comment reading `jetjson:json`. Text inside block
+/// comments and string, raw string and character literals is not code, so a
+/// mark quoted there does not count.
 pub fn find_marks(text: &str) -> Vec<Mark> {
-    text.lines()
-        .enumerate()
-        .filter_map(|(i, line)| {
-            let trimmed = line.trim_start();
-            let comment = plain_comment(trimmed)?;
+    line_comments(text)
+        .into_iter()
+        .filter_map(|(line, offset)| {
+            let comment = plain_comment(&text[offset..])?;
+            let comment = comment.lines().next().unwrap_or("");
+            let start_of_line = text[..offset].rfind('\n').map_or(0, |i| i + 1);
             (comment.trim() == MARK).then(|| Mark {
-                line: i + 1,
-                column: line[..line.len() - trimmed.len()].chars().count() + 1,
+                line,
+                column: text[start_of_line..offset].chars().count() + 1,
             })
         })
         .collect()
+}
+
+/// The `//` comments that open a line (after whitespace) in code, not
+/// inside a block comment or a literal: their 1-based line and byte offset.
+///
+/// A small lexer of Rust's text: nested `/* */`, `"..."` with escapes,
+/// raw strings `r#"..."#` (also `br`, `cr`), character literals (`'"'`)
+/// told from lifetimes (`'a`). The file parsed with `syn` first, so it is
+/// well-formed; on anything else the answer is merely incomplete.
+fn line_comments(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut line = 1;
+    // Whether only whitespace precedes `i` on its line, in code.
+    let mut line_start = true;
+    let mut i = 0;
+    // Advances past `bytes[from..to]`, counting lines.
+    let skip = |from: usize, to: usize, line: &mut usize| {
+        *line += bytes[from..to].iter().filter(|&&b| b == b'\n').count();
+        to
+    };
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b'\n' => {
+                line += 1;
+                line_start = true;
+                i += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' => {
+                i += 1;
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                if line_start {
+                    found.push((line, i));
+                }
+                i = bytes[i..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(bytes.len(), |n| i + n);
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let end = block_comment_end(bytes, i);
+                i = skip(i, end, &mut line);
+            }
+            b'"' => {
+                let end = quoted_end(bytes, i + 1, b'"');
+                i = skip(i, end, &mut line);
+            }
+            b'\'' => i = char_literal_end(bytes, i),
+            b'r' | b'b' | b'c' if i == 0 || !is_ident_byte(bytes[i - 1]) => {
+                i = match raw_string_end(bytes, i) {
+                    Some(end) => skip(i, end, &mut line),
+                    None => i + 1,
+                };
+            }
+            _ => i += 1,
+        }
+        line_start = false;
+    }
+    found
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
+}
+
+/// The end of the (nested) block comment opening at `start`.
+fn block_comment_end(bytes: &[u8], start: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = start;
+    while i + 1 < bytes.len() {
+        match (bytes[i], bytes[i + 1]) {
+            (b'/', b'*') => {
+                depth += 1;
+                i += 2;
+            }
+            (b'*', b'/') => {
+                depth -= 1;
+                i += 2;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// The end of a literal whose text starts at `i`, closed by `close` and
+/// with backslash escapes.
+fn quoted_end(bytes: &[u8], mut i: usize, close: u8) -> usize {
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b if b == close => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// After a `'`: the end of a character literal, or just past the `'` of a
+/// lifetime or label.
+fn char_literal_end(bytes: &[u8], start: usize) -> usize {
+    match bytes.get(start + 1) {
+        Some(b'\\') => quoted_end(bytes, start + 1, b'\''),
+        Some(_) => {
+            // One character, then `'`: a literal. Otherwise a lifetime.
+            let rest = std::str::from_utf8(&bytes[start + 1..]).ok();
+            let width = rest
+                .and_then(|r| r.chars().next())
+                .map_or(1, char::len_utf8);
+            if bytes.get(start + 1 + width) == Some(&b'\'') {
+                start + 2 + width
+            } else {
+                start + 1
+            }
+        }
+        None => start + 1,
+    }
+}
+
+/// At `r`, `br` or `cr` (or `b`/`c` before a plain string): the end of a
+/// raw string or byte/C string literal, if one starts here.
+fn raw_string_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut i = start;
+    if matches!(bytes[i], b'b' | b'c') {
+        i += 1;
+        if bytes.get(i) == Some(&b'"') {
+            return Some(quoted_end(bytes, i + 1, b'"'));
+        }
+    }
+    if bytes.get(i) != Some(&b'r') {
+        return None;
+    }
+    i += 1;
+    let hashes = bytes[i..].iter().take_while(|&&b| b == b'#').count();
+    i += hashes;
+    if bytes.get(i) != Some(&b'"') {
+        return None;
+    }
+    i += 1;
+    while i < bytes.len() {
+        if bytes[i] == b'"'
+            && bytes[i + 1..]
+                .iter()
+                .take(hashes)
+                .filter(|&&b| b == b'#')
+                .count()
+                == hashes
+        {
+            return Some(i + 1 + hashes);
+        }
+        i += 1;
+    }
+    Some(bytes.len())
 }
 
 /// The text of a `//` comment that is not a doc comment (`///`, `//!`).
@@ -212,5 +377,37 @@ mod tests {
             marks,
             [Mark { line: 1, column: 1 }, Mark { line: 2, column: 3 }]
         );
+    }
+
+    #[test]
+    fn a_mark_inside_a_comment_or_literal_is_not_a_mark() {
+        let text = [
+            "/* a block comment",
+            "// jetjson:json",
+            "  /* nested */",
+            "// jetjson:json", // still inside the outer comment
+            "*/",
+            "const A: &str = \"",
+            "// jetjson:json",
+            "\";",
+            "const B: &str = r#\"\"", // a quote inside a raw string
+            "// jetjson:json",
+            "\"#;",
+            "const C: &[u8] = br\"",
+            "// jetjson:json",
+            "\";",
+            "const D: char = '\"';", // a quote in a character opens no string
+            "// jetjson:json",       // line 16: a mark
+            "struct E<'a>(&'a str);", // lifetimes are not characters
+            "const F: (char, &str) = ('\\'', \"\\\"",
+            "// jetjson:json", // inside the string, after an escaped quote
+            "\");",
+            "    // jetjson:json", // line 21: a mark
+            "fn r#struct() {} // jetjson:json",
+        ]
+        .join("\n");
+        let marks = find_marks(&text);
+        let at = |line, column| Mark { line, column };
+        assert_eq!(marks, [at(16, 1), at(21, 5)]);
     }
 }

@@ -298,8 +298,23 @@ fn object_body(
     } else {
         quote!(__r.skip_value()?;)
     };
-    let tag_arm = tag.map(|_| quote!(#tag_index => __r.skip_value()?,));
-    let key_at = (count > 0 || deny).then(|| quote!(let __key_at = __r.offset();));
+    // The tag was read once to pick the variant (`__tag_seen` says whether
+    // that was before these members); a second one is a duplicate.
+    let tag_arm = tag.map(|tag| {
+        let tag = str_lit(tag);
+        quote! {
+            #tag_index => {
+                if __tag_seen {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::duplicate_field(__r, #tag, __key_at),
+                    );
+                }
+                __tag_seen = true;
+                __r.skip_value()?;
+            }
+        }
+    });
+    let key_at = (count > 0 || deny || tag.is_some()).then(|| quote!(let __key_at = __r.offset();));
     let next_decl = (count > 0).then(|| quote!(let mut __next: usize = 0;));
     let dispatch = if count == 0 && tag.is_none() {
         quote! {
@@ -603,7 +618,11 @@ fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
         let object = object_body(cx, fields, &ctor, Some(tag), false);
         (i, quote!({ #object }))
     });
-    let arms = index_arms(arms.collect());
+    let arms: Vec<_> = arms.collect();
+    // Whether the members still to read lie after the tag (every variant's
+    // body reads it).
+    let tag_seen = (!arms.is_empty()).then(|| quote!(let mut __tag_seen = !__moved;));
+    let arms = index_arms(arms);
     quote! {
         __r.begin_object(#expected)?;
         let __start = __r.checkpoint();
@@ -622,6 +641,7 @@ fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
             __r.skip_value()?;
             __moved = true;
         };
+        #tag_seen
         if __moved {
             // The tag came after other members: read them again from the start.
             __r.restore(__start);

@@ -60,6 +60,7 @@ const _: () = {
                 __r.skip_value()?;
                 __moved = true;
             };
+            let mut __tag_seen = !__moved;
             if __moved {
                 __r.restore(__start);
                 __first = true;
@@ -73,7 +74,15 @@ const _: () = {
                             _ => 0,
                         };
                         match __field {
-                            1 => __r.skip_value()?,
+                            1 => {
+                                if __tag_seen {
+                                    return ::jetjson::__private::Err(
+                                        ::jetjson::__private::duplicate_field(__r, "type", __key_at),
+                                    );
+                                }
+                                __tag_seen = true;
+                                __r.skip_value()?;
+                            }
                             _ => {
                                 return ::jetjson::__private::Err(
                                     ::jetjson::__private::unknown_field_at(__r, &[], __key_at),
@@ -130,7 +139,15 @@ const _: () = {
                                 );
                                 __next = 2;
                             }
-                            3 => __r.skip_value()?,
+                            3 => {
+                                if __tag_seen {
+                                    return ::jetjson::__private::Err(
+                                        ::jetjson::__private::duplicate_field(__r, "type", __key_at),
+                                    );
+                                }
+                                __tag_seen = true;
+                                __r.skip_value()?;
+                            }
                             _ => {
                                 return ::jetjson::__private::Err(
                                     ::jetjson::__private::unknown_field_at(
