@@ -181,6 +181,11 @@ pub struct GenArgs {
     #[arg(long)]
     pub from_json_only: bool,
 
+    /// Leave out the ToValue/FromValue impls (jetjson::Value <-> T without
+    /// JSON text) that are generated beside ToJson/FromJson by default
+    #[arg(long)]
+    pub no_value: bool,
+
     /// easyjson's -no_std_marshalers: explained, then refused
     #[arg(long, hide = true)]
     pub no_std_marshalers: bool,

@@ -230,6 +230,20 @@ fn one_direction_only() {
 }
 
 #[test]
+fn value_impls_by_default_and_none_with_no_value() {
+    let (_d, run, out) = gen(MODELS, &[]);
+    assert_eq!(run.code, 0);
+    assert!(out.contains("ToValue for Student") && out.contains("ToJson for Student"));
+    let (_d, run, out) = gen(MODELS, &["--no-value"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        !out.contains("ToValue") && !out.contains("FromValue"),
+        "{out}"
+    );
+    assert!(out.contains("ToJson for Student"));
+}
+
+#[test]
 fn easyjson_flags_without_a_rust_meaning_are_explained() {
     for (flag, word) in [
         ("--no-std-marshalers", "no standard JSON trait"),

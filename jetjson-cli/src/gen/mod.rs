@@ -81,8 +81,7 @@ impl Settings {
                 default_rename_all,
                 default_omit_empty: args.omit_empty,
                 stubs: args.stubs,
-                // Everything else as the derive has it.
-                ..jetjson_codegen::Options::default()
+                value: !args.no_value,
             },
             cfgs,
             format: !args.no_format,
