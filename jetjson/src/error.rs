@@ -1,6 +1,9 @@
 //! `Error`: what went wrong, where (line, column, byte offset) and under which
 //! field path.
 //!
+//! Text input (JSON) has lines and columns; binary input (MessagePack) has
+//! only a byte offset, and its errors say `at byte N` instead.
+//!
 //! The hot path never builds an error; every constructor here is `#[cold]`.
 //! Line and column are worked out from the input once, when the error is made.
 
@@ -18,6 +21,9 @@ struct ErrorImpl {
     offset: usize,
     line: usize,
     column: usize,
+    /// The offset is a position in binary input (MessagePack): displayed as
+    /// `at byte N`; line and column stay 0.
+    binary: bool,
     /// Path segments, innermost first; reversed when displayed.
     path: Vec<Segment>,
     source: Option<io::Error>,
@@ -104,6 +110,12 @@ pub enum ErrorKind {
         /// What was wrong, in words.
         message: Cow<'static, str>,
     },
+    /// MessagePack: a byte that starts no value (only `0xc1`, which the
+    /// format reserves and never uses).
+    InvalidMarker {
+        /// The byte.
+        byte: u8,
+    },
     /// An I/O error from the underlying reader or writer.
     Io,
 }
@@ -152,6 +164,32 @@ impl Error {
             offset,
             line,
             column,
+            binary: false,
+            path: Vec::new(),
+            source: None,
+        }))
+    }
+
+    /// Makes an error of `kind` at byte `offset` of a binary input, such as
+    /// MessagePack, which has no lines: its `Display` reads `... at byte 17`,
+    /// and [`line`](Self::line) and [`column`](Self::column) are 0.
+    ///
+    /// ```
+    /// use jetjson::{Error, ErrorKind};
+    ///
+    /// let e = Error::at_byte(ErrorKind::UnexpectedEof, 17);
+    /// assert_eq!(e.to_string(), "unexpected end of input at byte 17");
+    /// assert_eq!((e.offset(), e.line(), e.column()), (17, 0, 0));
+    /// ```
+    #[cold]
+    #[inline(never)]
+    pub fn at_byte(kind: ErrorKind, offset: usize) -> Error {
+        Error(Box::new(ErrorImpl {
+            kind,
+            offset,
+            line: 0,
+            column: 0,
+            binary: true,
             path: Vec::new(),
             source: None,
         }))
@@ -167,6 +205,7 @@ impl Error {
             offset: 0,
             line: 0,
             column: 0,
+            binary: false,
             path: Vec::new(),
             source: None,
         }))
@@ -230,18 +269,19 @@ impl Error {
         self.classify() == Category::Eof
     }
 
-    /// 1-based line of the error, or 0 when it has no position.
+    /// 1-based line of the error, or 0 when it has no position or its
+    /// position is in binary input (MessagePack; see [`Error::at_byte`]).
     pub fn line(&self) -> usize {
         self.0.line
     }
 
     /// 1-based column of the error, counted in characters, or 0 when it has no
-    /// position.
+    /// position or its position is in binary input (MessagePack).
     pub fn column(&self) -> usize {
         self.0.column
     }
 
-    /// Byte offset of the error in the input.
+    /// Byte offset of the error in the input (0 when it has no position).
     pub fn offset(&self) -> usize {
         self.0.offset
     }
@@ -284,7 +324,7 @@ impl Error {
     #[cold]
     #[must_use]
     pub fn with_position(mut self, input: &[u8], offset: usize) -> Error {
-        if self.0.line == 0 {
+        if self.0.line == 0 && !self.0.binary {
             let offset = offset.min(input.len());
             let (line, column) = crate::read::position::line_column(input, offset);
             self.0.offset = offset;
@@ -333,6 +373,9 @@ impl fmt::Display for ErrorKind {
                 write!(f, "expected {expected}, found {found}")
             }
             ErrorKind::InvalidValue { message } => f.write_str(message),
+            ErrorKind::InvalidMarker { byte } => {
+                write!(f, "invalid MessagePack marker 0x{byte:02x}")
+            }
             ErrorKind::Io => f.write_str("I/O error"),
         }
     }
@@ -363,6 +406,8 @@ impl fmt::Display for Error {
         }
         if self.0.line > 0 {
             write!(f, " at line {} column {}", self.0.line, self.0.column)?;
+        } else if self.0.binary {
+            write!(f, " at byte {}", self.0.offset)?;
         }
         if !self.0.path.is_empty() {
             write!(f, " (at {})", self.path())?;

@@ -50,6 +50,23 @@
 //! JavaScript's `JSON.stringify` do; a number too large for the float type
 //! (`1e999`) is an error when read.
 //!
+//! # MessagePack
+//!
+//! [`msgpack`] reads and writes the same types as MessagePack:
+//! [`msgpack::ToMsgpack`] and [`msgpack::FromMsgpack`] mirror the JSON
+//! traits, with impls for the standard library's types and [`Value`], a
+//! [`msgpack::Writer`] that always picks the smallest encoding, and a
+//! [`msgpack::Reader`] that borrows strings from the input and checks every
+//! length against the bytes that remain. Errors say `at byte N` instead of a
+//! line and column.
+//!
+//! ```
+//! let bytes = jetjson::msgpack::to_vec(&("id", 300u16));
+//! assert_eq!(bytes, b"\x92\xa2id\xcd\x01\x2c");
+//! let (key, n): (&str, u16) = jetjson::msgpack::from_slice(&bytes).unwrap();
+//! assert_eq!((key, n), ("id", 300));
+//! ```
+//!
 //! # Features
 //!
 //! - `std` (default): required today.
@@ -61,6 +78,7 @@
 pub mod base64;
 mod error;
 mod impls;
+pub mod msgpack;
 mod num;
 pub mod read;
 pub mod simd;

@@ -15,6 +15,8 @@ pub use crate::traits::{FromJson, ToJson};
 pub use crate::value::{FromValue, Map, ToValue, Value};
 pub use crate::write::Writer;
 
+pub use crate::msgpack::{FromMsgpack, ToMsgpack};
+
 // MARK: - Fields
 
 /// The value of a field after the object ended: the one read, else the
@@ -473,4 +475,127 @@ fn depth_limit() -> Error {
     Error::without_position(ErrorKind::DepthLimit {
         limit: VALUE_MAX_DEPTH,
     })
+}
+
+// MARK: - MessagePack
+
+pub use crate::msgpack::{Reader as MsgpackReader, Writer as MsgpackWriter};
+
+/// The shape a struct was written in: a map keyed by field name, or an
+/// array of the values in declaration order (`as_array`). Either is read.
+pub enum MsgpackShape {
+    /// A map of this many entries.
+    Map(usize),
+    /// An array of this many elements.
+    Array(usize),
+}
+
+/// A struct's header: a map or an array; anything else is "expected
+/// `expected`, found ...".
+#[inline]
+pub fn msgpack_struct(
+    r: &mut MsgpackReader<'_>,
+    expected: &'static str,
+) -> Result<MsgpackShape, Error> {
+    match r.peek() {
+        Some(0x80..=0x8f | 0xde | 0xdf) => r.read_map_len().map(MsgpackShape::Map),
+        Some(0x90..=0x9f | 0xdc | 0xdd) => r.read_array_len().map(MsgpackShape::Array),
+        _ => Err(r.invalid_type(expected)),
+    }
+}
+
+/// An array header; anything else is "expected `expected`, found ...".
+#[inline]
+pub fn msgpack_array_len(
+    r: &mut MsgpackReader<'_>,
+    expected: &'static str,
+) -> Result<usize, Error> {
+    match r.peek() {
+        Some(0x90..=0x9f | 0xdc | 0xdd) => r.read_array_len(),
+        _ => Err(r.invalid_type(expected)),
+    }
+}
+
+/// A map header; anything else is "expected `expected`, found ...".
+#[inline]
+pub fn msgpack_map_len(r: &mut MsgpackReader<'_>, expected: &'static str) -> Result<usize, Error> {
+    match r.peek() {
+        Some(0x80..=0x8f | 0xde | 0xdf) => r.read_map_len(),
+        _ => Err(r.invalid_type(expected)),
+    }
+}
+
+/// Whether the next value is a string (a variant name, or a key).
+#[inline]
+pub fn msgpack_is_str(r: &MsgpackReader<'_>) -> bool {
+    matches!(r.peek(), Some(0xa0..=0xbf | 0xd9..=0xdb))
+}
+
+/// A field name: a string key; any other key is "expected a string key,
+/// found ...".
+#[inline]
+pub fn msgpack_key<'de>(r: &mut MsgpackReader<'de>) -> Result<&'de str, Error> {
+    if msgpack_is_str(r) {
+        r.read_str()
+    } else {
+        Err(r.invalid_type("a string key"))
+    }
+}
+
+/// The value of a field after the map ended: the one read, else the
+/// type's [`FromMsgpack::msgpack_missing`] (`None` for `Option`), else
+/// "missing field".
+#[inline]
+pub fn msgpack_take<'de, T: FromMsgpack<'de>>(
+    slot: Option<T>,
+    r: &MsgpackReader<'de>,
+    field: &'static str,
+) -> Result<T, Error> {
+    match slot {
+        Some(v) => Ok(v),
+        None => match T::msgpack_missing() {
+            Some(v) => Ok(v),
+            None => Err(r.missing_field(field)),
+        },
+    }
+}
+
+/// Runs `read` for the variant `name`, adding `.name` to the path of its
+/// errors.
+#[inline]
+pub fn msgpack_variant<'de, T>(
+    r: &mut MsgpackReader<'de>,
+    name: &'static str,
+    read: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    read(r).map_err(|e| e.field(name))
+}
+
+/// Runs `read` from the current position; on failure puts the reader back
+/// (position and nesting depth) and returns `None`: untagged enums try each
+/// variant this way.
+#[inline]
+pub fn msgpack_attempt<'de, T>(
+    r: &mut MsgpackReader<'de>,
+    read: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T, Error>,
+) -> Option<T> {
+    let at = r.checkpoint();
+    match read(r) {
+        Ok(v) => Some(v),
+        Err(_) => {
+            r.restore(at);
+            None
+        }
+    }
+}
+
+/// "data did not match any variant of untagged enum X" at `offset`.
+#[cold]
+pub fn msgpack_no_variant(r: &MsgpackReader<'_>, message: &'static str, offset: usize) -> Error {
+    r.error_at(
+        ErrorKind::InvalidValue {
+            message: message.into(),
+        },
+        offset,
+    )
 }

@@ -1,0 +1,9 @@
+//! `ToMsgpack` / `FromMsgpack` for the standard library's types, one file
+//! per family, as for JSON (`crate::impls`).
+
+mod map;
+mod prim;
+mod seq;
+mod string;
+mod tuple;
+mod wrapper;
