@@ -173,13 +173,18 @@ pub struct GenArgs {
     #[arg(long)]
     pub stubs: bool,
 
-    /// Generate ToJson only
+    /// Generate the encoding side only: ToJson (and ToValue, ToMsgpack)
     #[arg(long, conflicts_with = "from_json_only")]
     pub to_json_only: bool,
 
-    /// Generate FromJson only
+    /// Generate the decoding side only: FromJson (and FromValue, FromMsgpack)
     #[arg(long)]
     pub from_json_only: bool,
+
+    /// Also generate ToMsgpack/FromMsgpack (MessagePack from the same
+    /// attributes, as #[derive(Msgpack)] does; tinylib/msgp's output)
+    #[arg(long)]
+    pub msgpack: bool,
 
     /// Leave out the ToValue/FromValue impls (jetjson::Value <-> T without
     /// JSON text) that are generated beside ToJson/FromJson by default

@@ -2,6 +2,8 @@
 //! scratch crate, build it under `#![deny(warnings)]`, and run it to prove
 //! that the generated impls and `#[derive(jetjson::Json)]` write the same
 //! bytes and read the same values (and the same errors) for the same data.
+//! Copies generated with other flags (`--stubs`, `--msgpack`, ...) are built
+//! in the same crate.
 //!
 //! The scratch crate lives in `CARGO_TARGET_TMPDIR` and builds into a target
 //! directory there that is kept between runs, so only the first run compiles
@@ -25,6 +27,8 @@ mod models;
 mod stubs; // jetjson gen --stubs
 #[allow(dead_code)]
 mod variant; // jetjson gen --no-format --lower-camel-case --cfg 'not(any())'
+#[allow(dead_code)]
+mod msgpack; // jetjson gen --msgpack
 
 mod via_generated {
     use crate::models::*;
@@ -91,6 +95,12 @@ fn main() {
         flag: true, letter: 'x', nothing: (),
     });
     assert!(String::from_utf8_lossy(&config).contains(r#""negSmall":1"#));
+    // The --msgpack copy speaks MessagePack as well, from the same marks.
+    let school = msgpack::School { name: "n".into(), addr: "a".into() };
+    let packed = jetjson::msgpack::to_vec(&school);
+    assert_eq!(packed, b"\x82\xa4name\xa1n\xa4addr\xa1a");
+    assert_eq!(jetjson::msgpack::from_slice::<msgpack::School>(&packed).unwrap(), school);
+    assert_eq!(jetjson::to_vec(&school), br#"{"name":"n","addr":"a"}"#);
 
     if failures.is_empty() {
         println!(
@@ -139,7 +149,7 @@ fn scratch_crate() -> PathBuf {
         &dir.join("src/models.rs"),
         &format!("use jetjson::JsonAttrs;\n\n{fixture}\ninclude!(\"models_json.rs\");\n"),
     );
-    for copy in ["stubs", "variant"] {
+    for copy in ["stubs", "variant", "msgpack"] {
         write(
             &dir.join(format!("src/{copy}.rs")),
             &format!("use jetjson::JsonAttrs;\n\n{fixture}\ninclude!(\"{copy}_json.rs\");\n"),
@@ -226,6 +236,7 @@ fn generated_impls_agree_with_the_derive() {
             "not(any())",
             "src/variant.rs",
         ],
+        &["gen", "--msgpack", "src/msgpack.rs"],
     ] {
         let gen = Command::new(env!("CARGO_BIN_EXE_jetjson"))
             .current_dir(&dir)

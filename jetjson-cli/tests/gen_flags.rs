@@ -551,3 +551,17 @@ fn an_output_that_is_not_a_regular_file_is_refused() {
         "// keep\n"
     );
 }
+
+#[test]
+fn msgpack_adds_the_messagepack_impls() {
+    let (_d, run, out) = gen(MODELS, &[]);
+    assert_eq!(run.code, 0);
+    assert!(!out.contains("ToMsgpack"));
+    let (_d, run, out) = gen(MODELS, &["--msgpack"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(out.contains("ToMsgpack for Student") && out.contains("FromMsgpack<'de> for Student"));
+    assert!(out.contains("ToJson for Student"), "JSON stays");
+    let (_d, run, out) = gen(MODELS, &["--msgpack", "--to-json-only"]);
+    assert_eq!(run.code, 0);
+    assert!(out.contains("ToMsgpack for Student") && !out.contains("FromMsgpack"));
+}

@@ -43,12 +43,24 @@ pub enum Direction {
     ToValue,
     /// `T: FromValue`.
     FromValue,
+    /// `T: ToMsgpack`.
+    ToMsgpack,
+    /// `T: FromMsgpack<'de>`.
+    FromMsgpack,
 }
 
 impl Direction {
     /// Whether the impl writes (reads the fields that are serialized).
     fn writes(self) -> bool {
-        matches!(self, Direction::Encode | Direction::ToValue)
+        matches!(
+            self,
+            Direction::Encode | Direction::ToValue | Direction::ToMsgpack
+        )
+    }
+
+    /// Whether the impl reads with a `'de` lifetime.
+    fn borrows(self) -> bool {
+        matches!(self, Direction::Decode | Direction::FromMsgpack)
     }
 }
 
@@ -113,6 +125,10 @@ pub fn impl_header(
                     Direction::Decode => parse_quote!(#param: ::jetjson::__private::FromJson<#de>),
                     Direction::ToValue => parse_quote!(#param: ::jetjson::__private::ToValue),
                     Direction::FromValue => parse_quote!(#param: ::jetjson::__private::FromValue),
+                    Direction::ToMsgpack => parse_quote!(#param: ::jetjson::__private::ToMsgpack),
+                    Direction::FromMsgpack => {
+                        parse_quote!(#param: ::jetjson::__private::FromMsgpack<#de>)
+                    }
                 });
             }
             if empty[i] {
@@ -150,7 +166,10 @@ pub fn impl_header(
     }
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let ty_generics = ty_generics.to_token_stream();
-    if matches!(direction, Direction::Decode | Direction::FromValue) {
+    if matches!(
+        direction,
+        Direction::Decode | Direction::FromValue | Direction::FromMsgpack
+    ) {
         if let crate::attr::Default::Trait = cont.attrs.default {
             let ident = &cont.ident;
             generics
@@ -159,7 +178,7 @@ pub fn impl_header(
                 .push(parse_quote!(#ident #ty_generics: ::jetjson::__private::Default));
         }
     }
-    if direction == Direction::Decode {
+    if direction.borrows() {
         let lifetimes: Vec<&syn::Lifetime> =
             cont.generics.lifetimes().map(|l| &l.lifetime).collect();
         let param: syn::LifetimeParam = if lifetimes.is_empty() {

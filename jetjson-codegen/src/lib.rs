@@ -28,6 +28,7 @@ mod ctxt;
 mod emit;
 mod json;
 mod model;
+mod msgpack;
 mod symbol;
 mod value;
 
@@ -40,10 +41,20 @@ pub use crate::case::RenameRule;
 /// flags (easyjson's) onto these.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Generate `ToJson`.
+    /// Generate the encoding side: `ToJson` (and `ToValue`, `ToMsgpack`
+    /// when those formats are on).
     pub to_json: bool,
-    /// Generate `FromJson`.
+    /// Generate the decoding side: `FromJson` (and `FromValue`,
+    /// `FromMsgpack`).
     pub from_json: bool,
+    /// Generate the JSON impls (`ToJson`/`FromJson`, and the `Value` ones
+    /// when [`value`](Self::value) is set). On by default; off for
+    /// `#[derive(Msgpack)]`.
+    pub json: bool,
+    /// Generate `ToMsgpack`/`FromMsgpack`: structs as maps keyed by field
+    /// name, or arrays with `#[msgpack(as_array)]`. Off by default; on for
+    /// `#[derive(Msgpack)]` and `jetjson gen --msgpack`.
+    pub msgpack: bool,
     /// The naming rule for struct fields of types without their own
     /// `rename_all` (easyjson `-snake_case`, `-lower_camel_case`).
     pub default_rename_all: Option<RenameRule>,
@@ -65,6 +76,8 @@ impl Default for Options {
         Options {
             to_json: true,
             from_json: true,
+            json: true,
+            msgpack: false,
             default_rename_all: None,
             default_omit_empty: false,
             stubs: false,
@@ -86,18 +99,30 @@ pub fn expand(input: &syn::DeriveInput, options: &Options) -> Result<TokenStream
         return Ok(TokenStream::new());
     };
     check::check(&cx, &cont);
+    let layout = if options.msgpack {
+        msgpack::layout(input)
+            .map_err(|e| cx.syn_error(e))
+            .unwrap_or(msgpack::Layout::Map)
+    } else {
+        msgpack::Layout::Map
+    };
     cx.check()?;
-    let to_json = options.to_json.then(|| json::ser::expand(&cont));
-    let from_json = options.from_json.then(|| json::de::expand(&cont));
-    let to_value = (options.to_json && options.value).then(|| value::ser::expand(&cont));
-    let from_value = (options.from_json && options.value)
+    let (json, value, msgpack) = (options.json, options.json && options.value, options.msgpack);
+    let to_json = (json && options.to_json).then(|| json::ser::expand(&cont));
+    let from_json = (json && options.from_json).then(|| json::de::expand(&cont));
+    let to_value = (value && options.to_json).then(|| value::ser::expand(&cont));
+    let from_value = (value && options.from_json)
         .then(|| value::de::expand(&cont))
         .flatten();
+    let to_msgpack = (msgpack && options.to_json).then(|| msgpack::ser::expand(&cont, layout));
+    let from_msgpack = (msgpack && options.from_json).then(|| msgpack::de::expand(&cont));
     Ok(emit::wrap(quote! {
         #to_json
         #from_json
         #to_value
         #from_value
+        #to_msgpack
+        #from_msgpack
     }))
 }
 
@@ -110,7 +135,8 @@ pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
     let de = emit::de_lifetime(&input.generics);
     let (impl_generics, de_impl_generics, ty_generics, where_clause) =
         emit::stub_header(&input.generics, &de);
-    let to_json = options.to_json.then(|| {
+    let (json, value) = (options.json, options.json && options.value);
+    let to_json = (json && options.to_json).then(|| {
         quote! {
             #[automatically_derived]
             impl #impl_generics ::jetjson::__private::ToJson for #ident #ty_generics #where_clause {
@@ -120,7 +146,7 @@ pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
             }
         }
     });
-    let from_json = options.from_json.then(|| {
+    let from_json = (json && options.from_json).then(|| {
         quote! {
             #[automatically_derived]
             impl #de_impl_generics ::jetjson::__private::FromJson<#de> for #ident #ty_generics #where_clause {
@@ -132,7 +158,7 @@ pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
             }
         }
     });
-    let to_value = (options.to_json && options.value).then(|| {
+    let to_value = (value && options.to_json).then(|| {
         quote! {
             #[automatically_derived]
             impl #impl_generics ::jetjson::__private::ToValue for #ident #ty_generics #where_clause {
@@ -142,7 +168,7 @@ pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
             }
         }
     });
-    let from_value = (options.from_json && options.value).then(|| {
+    let from_value = (value && options.from_json).then(|| {
         quote! {
             #[automatically_derived]
             impl #impl_generics ::jetjson::__private::FromValue for #ident #ty_generics #where_clause {
@@ -154,10 +180,34 @@ pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
             }
         }
     });
+    let to_msgpack = (options.msgpack && options.to_json).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::jetjson::__private::ToMsgpack for #ident #ty_generics #where_clause {
+                fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+                    __w.write_nil();
+                }
+            }
+        }
+    });
+    let from_msgpack = (options.msgpack && options.from_json).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #de_impl_generics ::jetjson::__private::FromMsgpack<#de> for #ident #ty_generics #where_clause {
+                fn read_msgpack(
+                    __r: &mut ::jetjson::__private::MsgpackReader<#de>,
+                ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                    ::jetjson::__private::Err(__r.invalid_value("stub"))
+                }
+            }
+        }
+    });
     emit::wrap(quote! {
         #to_json
         #from_json
         #to_value
         #from_value
+        #to_msgpack
+        #from_msgpack
     })
 }

@@ -42,7 +42,7 @@ fn golden() {
 
 /// Expands every derive input in `source` with the options its first line
 /// names (`// options: stubs to_json from_json omit_empty lower_camel_case
-/// no_value`),
+/// no_value msgpack no_json`),
 /// formatted.
 fn generate(source: &str, case: &Path) -> String {
     let file = syn::parse_file(source).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
@@ -56,6 +56,8 @@ fn generate(source: &str, case: &Path) -> String {
                     "from_json" => options.to_json = false,
                     "omit_empty" => options.default_omit_empty = true,
                     "no_value" => options.value = false,
+                    "msgpack" => options.msgpack = true,
+                    "no_json" => options.json = false,
                     "lower_camel_case" => {
                         options.default_rename_all = Some(jetjson_codegen::RenameRule::CamelCase);
                     }

@@ -82,6 +82,36 @@ pub fn derive_from_json(input: TokenStream) -> TokenStream {
     )
 }
 
+/// Implements `jetjson::msgpack::ToMsgpack` and `FromMsgpack` from the
+/// same attributes as [`Json`](macro@Json): names, renames, defaults,
+/// skips, `omit_empty`, `with` (calling `module::write_msgpack` and
+/// `module::read_msgpack`) and the four enum representations mean what they
+/// mean for JSON.
+///
+/// A struct with named fields is a map keyed by field name; with
+/// `#[msgpack(as_array)]` on the type it is an array of the values in
+/// declaration order (smaller and faster, but both sides must agree on the
+/// field order; `skip_serializing_if` and `omit_empty` do not apply, as
+/// every position must be filled). Reading accepts either form whatever
+/// the attribute says. Tuple structs are arrays, newtypes their inner value,
+/// unit structs nil. Enums: a unit variant is its name, another variant a
+/// one-member map `{name: content}`; `tag`, `tag` + `content` and
+/// `untagged` as for JSON.
+///
+/// A type may derive both: `#[derive(Json, Msgpack)]`.
+#[proc_macro_derive(Msgpack, attributes(json, serde, msgpack))]
+pub fn derive_msgpack(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand(
+        &input,
+        &Options {
+            json: false,
+            msgpack: true,
+            ..Options::default()
+        },
+    )
+}
+
 /// The generated impls, or the errors plus stub impls so that one bad
 /// attribute gives one error rather than one at every use of the type.
 fn expand(input: &DeriveInput, options: &Options) -> TokenStream {

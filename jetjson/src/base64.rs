@@ -15,10 +15,26 @@
 //! assert_eq!(json, r#"{"data":"V29ybGQ="}"#);
 //! assert_eq!(jetjson::from_str::<Blob>(&json).unwrap().data, b"World");
 //! ```
+//!
+//! MessagePack has a type for bytes, so `#[derive(Msgpack)]` writes such a
+//! field as `bin`, not as text ([`write_msgpack`], [`read_msgpack`]):
+//!
+//! ```
+//! #[derive(jetjson::Msgpack, Debug, PartialEq)]
+//! struct Blob {
+//!     #[json(base64)]
+//!     data: Vec<u8>,
+//! }
+//!
+//! let bytes = jetjson::msgpack::to_vec(&Blob { data: vec![1, 2] });
+//! assert_eq!(bytes, b"\x81\xa4data\xc4\x02\x01\x02");
+//! assert_eq!(jetjson::msgpack::from_slice::<Blob>(&bytes).unwrap().data, [1, 2]);
+//! ```
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 
+use crate::msgpack;
 use crate::{Error, Reader, Writer};
 
 /// Writes `bytes` as a base64 string.
@@ -44,4 +60,14 @@ pub fn read_json<'de, T: From<Vec<u8>>>(r: &mut Reader<'de>) -> Result<T, Error>
             .invalid_value(format!("invalid base64: {e}"))
             .with_position(r.input(), start)),
     }
+}
+
+/// Writes `bytes` as MessagePack `bin` (no base64: the format has bytes).
+pub fn write_msgpack<T: AsRef<[u8]> + ?Sized>(bytes: &T, w: &mut msgpack::Writer) {
+    w.write_bin(bytes.as_ref());
+}
+
+/// Reads MessagePack `bin` into bytes.
+pub fn read_msgpack<'de, T: From<Vec<u8>>>(r: &mut msgpack::Reader<'de>) -> Result<T, Error> {
+    Ok(T::from(r.read_bin()?.to_vec()))
 }

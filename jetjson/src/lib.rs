@@ -67,10 +67,29 @@
 //! assert_eq!((key, n), ("id", 300));
 //! ```
 //!
+//! `#[derive(Msgpack)]` generates them for your types from the same
+//! attributes as `#[derive(Json)]`: structs are maps keyed by field name
+//! (`#[msgpack(as_array)]` makes them arrays), enums take the same four
+//! representations.
+//!
+//! ```
+//! #[derive(jetjson::Json, jetjson::Msgpack, Debug, PartialEq)]
+//! struct Point {
+//!     x: i8,
+//!     #[json(rename = "Y")]
+//!     y: i8,
+//! }
+//!
+//! let bytes = jetjson::msgpack::to_vec(&Point { x: 1, y: -1 });
+//! assert_eq!(bytes, b"\x82\xa1x\x01\xa1Y\xff");
+//! assert_eq!(jetjson::msgpack::from_slice::<Point>(&bytes).unwrap(), Point { x: 1, y: -1 });
+//! assert_eq!(jetjson::to_string(&Point { x: 1, y: -1 }), r#"{"x":1,"Y":-1}"#);
+//! ```
+//!
 //! # Features
 //!
 //! - `std` (default): required today.
-//! - `derive` (default): re-exports `#[derive(Json, ToJson, FromJson)]`.
+//! - `derive` (default): re-exports `#[derive(Json, ToJson, FromJson, Msgpack)]`.
 
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
@@ -100,7 +119,7 @@ pub use crate::value::{Map, Number, ValueRef};
 pub use crate::write::Writer;
 
 #[cfg(feature = "derive")]
-pub use jetjson_derive::{FromJson, Json, JsonAttrs, ToJson};
+pub use jetjson_derive::{FromJson, Json, JsonAttrs, Msgpack, ToJson};
 
 use std::io;
 

@@ -82,6 +82,8 @@ impl Settings {
                 default_omit_empty: args.omit_empty,
                 stubs: args.stubs,
                 value: !args.no_value,
+                json: true,
+                msgpack: args.msgpack,
             },
             cfgs,
             format: !args.no_format,

@@ -298,15 +298,26 @@ fn object_members(
 
 /// The condition under which a field is written, or `None` for always.
 pub fn condition(field: &Field, access: &TokenStream) -> Option<TokenStream> {
+    condition_with(
+        field,
+        access,
+        &|access| quote!(::jetjson::__private::ToJson::is_json_empty(#access)),
+    )
+}
+
+/// [`condition`], with `is_empty` asking whether the value at `access` is
+/// empty for `omit_empty` (each format asks its own trait).
+pub fn condition_with(
+    field: &Field,
+    access: &TokenStream,
+    is_empty: &dyn Fn(&TokenStream) -> TokenStream,
+) -> Option<TokenStream> {
     let skip_if = field
         .attrs
         .skip_serializing_if
         .as_ref()
         .map(|path| quote!(#path(#access)));
-    let empty = field
-        .attrs
-        .omit_empty
-        .map(|_| quote!(::jetjson::__private::ToJson::is_json_empty(#access)));
+    let empty = field.attrs.omit_empty.map(|_| is_empty(access));
     match (skip_if, empty) {
         (None, None) => None,
         (Some(a), None) | (None, Some(a)) => Some(quote!(!#a)),

@@ -72,7 +72,7 @@ mod value;
 mod write;
 
 pub use self::bytes::{ByteBuf, Bytes, Ext};
-pub use self::read::Reader;
+pub use self::read::{Checkpoint, Reader};
 pub use self::timestamp::Timestamp;
 pub use self::traits::{FromMsgpack, FromMsgpackOwned, ToMsgpack};
 pub use self::write::Writer;

@@ -7,7 +7,6 @@
 //! huge allocation or a deep stack.
 
 use std::borrow::Cow;
-use std::cell::Cell;
 
 use super::marker::*;
 use crate::error::{Error, ErrorKind};
@@ -55,11 +54,21 @@ pub struct Reader<'de> {
     container_at: usize,
     /// Offset just past that header.
     container_end: usize,
-    /// `(offset, depth)` of checkpoints that may still be restored, depth
-    /// strictly rising, so that [`Reader::restore`] puts the depth back too
-    /// (a failed attempt leaves the containers it entered unbalanced).
-    /// At most one entry per nesting level.
-    marks: Cell<Vec<(usize, usize)>>,
+}
+
+/// A saved reader state: the cursor and the nesting depth, to read the same
+/// bytes again ([`Reader::checkpoint`], [`Reader::restore`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Checkpoint {
+    pos: usize,
+    depth: usize,
+}
+
+impl Checkpoint {
+    /// The byte offset saved.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
 }
 
 impl<'de> Reader<'de> {
@@ -73,7 +82,6 @@ impl<'de> Reader<'de> {
             max_depth: crate::read::DEFAULT_MAX_DEPTH,
             container_at: 0,
             container_end: 0,
-            marks: Cell::new(Vec::new()),
         }
     }
 
@@ -282,45 +290,24 @@ impl<'de> Reader<'de> {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    /// Saves the cursor, to read the same value again after a failed attempt
-    /// ([`restore`](Self::restore)); untagged enums try each variant this way.
-    pub fn checkpoint(&self) -> usize {
-        let mut marks = self.marks.take();
-        // Marks at this depth or deeper belong to attempts that are over
-        // (an attempt that is still going on started outside the current
-        // container), except one made here already.
-        while let Some(&(pos, depth)) = marks.last() {
-            if depth > self.depth || (depth == self.depth && pos != self.pos) {
-                marks.pop();
-            } else {
-                break;
-            }
+    /// Saves the cursor and the nesting depth, to read the same value again
+    /// after a failed attempt ([`restore`](Self::restore)); untagged enums
+    /// try each variant this way.
+    #[inline]
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            pos: self.pos,
+            depth: self.depth,
         }
-        if marks.last() != Some(&(self.pos, self.depth)) {
-            marks.push((self.pos, self.depth));
-        }
-        self.marks.set(marks);
-        self.pos
     }
 
-    /// Goes back to a [`checkpoint`](Self::checkpoint), restoring the
-    /// nesting depth of that moment as well (the failed attempt may have
-    /// entered containers it never left).
-    pub fn restore(&mut self, at: usize) {
-        let at = at.min(self.input.len());
-        let mut marks = self.marks.take();
-        while let Some(&(pos, depth)) = marks.last() {
-            if pos > at {
-                marks.pop();
-                continue;
-            }
-            if pos == at {
-                self.depth = depth;
-            }
-            break;
-        }
-        self.marks.set(marks);
-        self.pos = at;
+    /// Goes back to a [`checkpoint`](Self::checkpoint), the nesting depth
+    /// included (the failed attempt may have entered containers it never
+    /// left).
+    #[inline]
+    pub fn restore(&mut self, at: Checkpoint) {
+        self.pos = at.pos.min(self.input.len());
+        self.depth = at.depth;
     }
 
     /// Puts the cursor at `offset` (clamped), keeping the depth: for reading

@@ -1,0 +1,675 @@
+//! The `FromMsgpack` emitter. A struct reads from a map keyed by field name
+//! or from an array in declaration order, whichever the input holds (the
+//! `as_array` layout only changes what is written). Missing, repeated and
+//! unknown keys follow the JSON decoder's rules, with the same errors and
+//! paths; every container is counted against the reader's depth limit.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::attr;
+use crate::emit::{binding, byte_str, impl_header, index, str_lit, Direction};
+use crate::json::de::{index_arms, readable, variant_match, variant_names};
+use crate::model::{Container, Data, Field, Style, Tagging, Variant};
+
+/// What the emitters need to know about the impl being built.
+struct Cx<'c, 'a> {
+    cont: &'c Container<'a>,
+    de: syn::Lifetime,
+}
+
+/// The `FromMsgpack` impl.
+pub fn expand(cont: &Container) -> TokenStream {
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::FromMsgpack, &de);
+    let cx = Cx { cont, de };
+    let (body, missing) = match &cont.data {
+        Data::Struct(style, fields) => struct_body(&cx, *style, fields),
+        Data::Enum(variants) => (enum_body(&cx, variants), None),
+    };
+    let de = &cx.de;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FromMsgpack<#de> for #ident #ty_generics #where_clause {
+            fn read_msgpack(
+                __r: &mut ::jetjson::__private::MsgpackReader<#de>,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                #body
+            }
+            #missing
+        }
+    }
+}
+
+fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<TokenStream>) {
+    let name = &cx.cont.attrs.name;
+    if cx.cont.attrs.transparent.is_some() {
+        return transparent(cx, fields);
+    }
+    let body = match style {
+        Style::Struct => fields_body(cx, fields, &quote!(Self), &format!("struct {name}")),
+        Style::Tuple => array_body(cx, fields, &quote!(Self), &format!("tuple struct {name}")),
+        Style::Newtype => {
+            let value = read_value(cx, &fields[0]);
+            quote!(::jetjson::__private::Ok(Self(#value?)))
+        }
+        Style::Unit => quote! {
+            __r.read_nil()?;
+            ::jetjson::__private::Ok(Self)
+        },
+    };
+    (body, None)
+}
+
+/// The one field read as the whole value; the others take their defaults.
+fn transparent(cx: &Cx, fields: &[Field]) -> (TokenStream, Option<TokenStream>) {
+    let Some(inner) = fields
+        .iter()
+        .find(|f| !(f.attrs.skip_serializing && f.attrs.skip_deserializing))
+    else {
+        return (
+            quote!(::jetjson::__private::Err(__r.invalid_value("no field"))),
+            None,
+        );
+    };
+    let de = &cx.de;
+    let ty = inner.ty;
+    let value = read_value(cx, inner);
+    let mut members = Vec::new();
+    let mut missing_members = Vec::new();
+    for field in fields {
+        let member = &field.member;
+        if std::ptr::eq(field, inner) {
+            members.push(quote!(#member: #value?));
+            missing_members.push(quote!(#member: __v));
+        } else {
+            let default = skipped_value(cx, field);
+            members.push(quote!(#member: #default));
+            missing_members.push(quote!(#member: #default));
+        }
+    }
+    let missing = inner.attrs.with.is_none().then(|| {
+        quote! {
+            fn msgpack_missing() -> ::jetjson::__private::Option<Self> {
+                match <#ty as ::jetjson::__private::FromMsgpack<#de>>::msgpack_missing() {
+                    ::jetjson::__private::Some(__v) => ::jetjson::__private::Some(Self { #(#missing_members),* }),
+                    ::jetjson::__private::None => ::jetjson::__private::None,
+                }
+            }
+        }
+    });
+    (
+        quote!(::jetjson::__private::Ok(Self { #(#members),* })),
+        missing,
+    )
+}
+
+/// Reads one field's value: an expression of type `Result<T, Error>`.
+fn read_value(cx: &Cx, field: &Field) -> TokenStream {
+    let de = &cx.de;
+    let ty = field.ty;
+    match &field.attrs.with {
+        Some(module) => quote!(#module::read_msgpack(__r)),
+        None => quote!(<#ty as ::jetjson::__private::FromMsgpack<#de>>::read_msgpack(__r)),
+    }
+}
+
+/// A field that is not read: its default.
+fn skipped_value(cx: &Cx, field: &Field) -> TokenStream {
+    match &field.attrs.default {
+        attr::Default::Trait => quote!(::jetjson::__private::Default::default()),
+        attr::Default::Path(path) => quote!(#path()),
+        attr::Default::None => {
+            if cx.cont.attrs.default.is_none() {
+                quote!(::jetjson::__private::Default::default())
+            } else {
+                let member = &field.member;
+                quote!(__default.#member)
+            }
+        }
+    }
+}
+
+/// `let __default: Self = ..;` for container `default`.
+fn container_default(cx: &Cx) -> TokenStream {
+    match &cx.cont.attrs.default {
+        attr::Default::Path(path) => quote!(let __default: Self = #path();),
+        _ => quote!(let __default: Self = ::jetjson::__private::Default::default();),
+    }
+}
+
+/// An array of exactly the read fields, into `ctor { .. }`. Evaluates to
+/// `Result<Self, Error>`.
+fn array_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> TokenStream {
+    let read: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+        .collect();
+    let count = read.len();
+    let expected = str_lit(&format!("{what} with {count} elements"));
+    let reads = read.iter().enumerate().map(|(i, field)| {
+        let binding = binding(field);
+        let value = read_value(cx, field);
+        let i = index(i);
+        quote!(let #binding = #value.map_err(|e| e.index(#i))?;)
+    });
+    let needs_default = fields
+        .iter()
+        .any(|f| f.attrs.skip_deserializing && f.attrs.default.is_none())
+        && !cx.cont.attrs.default.is_none();
+    let default = needs_default.then(|| container_default(cx));
+    let members = fields.iter().map(|field| {
+        let member = &field.member;
+        if field.attrs.skip_deserializing {
+            let value = skipped_value(cx, field);
+            quote!(#member: #value)
+        } else {
+            let binding = binding(field);
+            quote!(#member: #binding)
+        }
+    });
+    let count = index(count);
+    quote! {
+        __r.enter()?;
+        let __len = ::jetjson::__private::msgpack_array_len(__r, #expected)?;
+        if __len != #count {
+            return ::jetjson::__private::Err(__r.invalid_length(#expected, __len));
+        }
+        #(#reads)*
+        __r.leave();
+        #default
+        ::jetjson::__private::Ok(#ctor { #(#members),* })
+    }
+}
+
+/// Named fields from a map (by key) or an array (in order), into
+/// `ctor { .. }`. Evaluates to `Result<Self, Error>`.
+fn fields_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> TokenStream {
+    let expected = str_lit(what);
+    let read: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+        .collect();
+    let map = map_loop(cx, &read, None);
+    let positional = read.iter().enumerate().map(|(i, field)| {
+        let binding = binding(field);
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = read_value(cx, field);
+        let i = index(i);
+        quote! {
+            if __len > #i {
+                #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+            }
+        }
+    });
+    let count = index(read.len());
+    let too_long = str_lit(&format!("{what} with at most {} elements", read.len()));
+    let slots = slots(&read);
+    let tail = tail(cx, fields, ctor, true);
+    quote! {
+        __r.enter()?;
+        #(#slots)*
+        match ::jetjson::__private::msgpack_struct(__r, #expected)? {
+            ::jetjson::__private::MsgpackShape::Map(__len) => {
+                #map
+            }
+            ::jetjson::__private::MsgpackShape::Array(__len) => {
+                if __len > #count {
+                    return ::jetjson::__private::Err(__r.invalid_length(#too_long, __len));
+                }
+                #(#positional)*
+            }
+        }
+        __r.leave();
+        #tail
+    }
+}
+
+/// `let mut __f_a: Option<A> = None;` for each read field.
+fn slots(read: &[&Field]) -> Vec<TokenStream> {
+    read.iter()
+        .map(|field| {
+            let binding = binding(field);
+            let ty = field.ty;
+            quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
+        })
+        .collect()
+}
+
+/// The loop over `__len` map members filling the slots of `read`. `tag` is
+/// a key read once already (an internal enum tag): its first occurrence is
+/// passed over, a second is a duplicate.
+fn map_loop(cx: &Cx, read: &[&Field], tag: Option<&str>) -> TokenStream {
+    let count = read.len();
+    let deny = cx.cont.attrs.deny_unknown_fields;
+    let mut patterns: Vec<TokenStream> = read
+        .iter()
+        .enumerate()
+        .map(|(i, field)| {
+            let names = field
+                .attrs
+                .name
+                .deserialize_names()
+                .into_iter()
+                .map(|n| byte_str(n.as_bytes()));
+            let i = index(i);
+            quote!(#(#names)|* => #i,)
+        })
+        .collect();
+    let tag_index = index(count + 1);
+    if let Some(tag) = tag {
+        let tag = byte_str(tag.as_bytes());
+        patterns.push(quote!(#tag => #tag_index,));
+    }
+    let unknown_index = index(count);
+    let arms = read.iter().enumerate().map(|(i, field)| {
+        let binding = binding(field);
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = read_value(cx, field);
+        let i = index(i);
+        quote! {
+            #i => {
+                if #binding.is_some() {
+                    return ::jetjson::__private::Err(__r.duplicate_field(#name, __key_at));
+                }
+                #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+            }
+        }
+    });
+    let tag_arm = tag.map(|tag| {
+        let tag = str_lit(tag);
+        quote! {
+            #tag_index => {
+                if __tag_seen {
+                    return ::jetjson::__private::Err(__r.duplicate_field(#tag, __key_at));
+                }
+                __tag_seen = true;
+                __r.skip_value()?;
+            }
+        }
+    });
+    let tag_seen = tag.map(|_| quote!(let mut __tag_seen = false;));
+    let key_at = (count > 0 || deny || tag.is_some()).then(|| quote!(let __key_at = __r.offset();));
+    let unknown = if deny {
+        let expected = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+        quote! {
+            return ::jetjson::__private::Err(__r.unknown_field(
+                __key,
+                &[#(#expected),*],
+                __key_at,
+            ));
+        }
+    } else {
+        quote!(__r.skip_value()?;)
+    };
+    quote! {
+        #tag_seen
+        for _ in 0..__len {
+            #key_at
+            let __key = ::jetjson::__private::msgpack_key(__r)?;
+            let __field: usize = match __key.as_bytes() {
+                #(#patterns)*
+                _ => #unknown_index,
+            };
+            match __field {
+                #(#arms)*
+                #tag_arm
+                _ => { #unknown }
+            }
+        }
+    }
+}
+
+/// After the members: the defaults, then `Ok(ctor { .. })`. `outer` says
+/// whether the container's own `default` applies.
+fn tail(cx: &Cx, fields: &[Field], ctor: &TokenStream, outer: bool) -> TokenStream {
+    let container_default = outer && !cx.cont.attrs.default.is_none();
+    let default = container_default.then(|| self::container_default(cx));
+    let members = fields.iter().map(|field| {
+        let member = &field.member;
+        if field.attrs.skip_deserializing {
+            let value = skipped_value(cx, field);
+            return quote!(#member: #value);
+        }
+        let binding = binding(field);
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = match &field.attrs.default {
+            attr::Default::Trait => quote!(#binding.unwrap_or_default()),
+            attr::Default::Path(path) => quote!(match #binding {
+                ::jetjson::__private::Some(__v) => __v,
+                ::jetjson::__private::None => #path(),
+            }),
+            attr::Default::None if container_default => quote!(match #binding {
+                ::jetjson::__private::Some(__v) => __v,
+                ::jetjson::__private::None => __default.#member,
+            }),
+            attr::Default::None if field.attrs.with.is_some() => quote!(match #binding {
+                ::jetjson::__private::Some(__v) => __v,
+                ::jetjson::__private::None => {
+                    return ::jetjson::__private::Err(__r.missing_field(#name));
+                }
+            }),
+            attr::Default::None => {
+                quote!(::jetjson::__private::msgpack_take(#binding, __r, #name)?)
+            }
+        };
+        quote!(#member: #value)
+    });
+    quote! {
+        #default
+        ::jetjson::__private::Ok(#ctor { #(#members),* })
+    }
+}
+
+// MARK: - Enums
+
+fn enum_body(cx: &Cx, variants: &[Variant]) -> TokenStream {
+    if readable(variants).is_empty() {
+        let message = str_lit(&format!(
+            "enum {} has no variant to read",
+            cx.cont.attrs.name
+        ));
+        return quote!(::jetjson::__private::Err(__r.invalid_value(#message)));
+    }
+    match &cx.cont.tagging {
+        Tagging::External => external(cx, variants),
+        Tagging::Internal { tag } => internal(cx, variants, tag),
+        Tagging::Adjacent { tag, content } => adjacent(cx, variants, tag, content),
+        Tagging::Untagged => untagged(cx, variants),
+    }
+}
+
+/// Reads a variant name (a string, at `__at`) into its index, the `other`
+/// variant, or an unknown-variant error.
+fn variant_index(variants: &[Variant]) -> TokenStream {
+    let names = variant_names(variants);
+    let index = variant_match(
+        variants,
+        quote!(__name.as_bytes()),
+        quote!(__r.unknown_variant(__name, #names, __at)),
+    );
+    quote! {{
+        let __name = __r.read_str()?;
+        #index
+    }}
+}
+
+/// Reads a variant's content as `Self::V`; evaluates to `Result<Self, Error>`.
+fn content(cx: &Cx, variant: &Variant) -> TokenStream {
+    let ident = &variant.ident;
+    let name = &variant.attrs.name.deserialize;
+    let enum_name = &cx.cont.attrs.name;
+    match variant.style {
+        Style::Unit => quote! {
+            __r.read_nil()?;
+            ::jetjson::__private::Ok(Self::#ident)
+        },
+        Style::Newtype => {
+            let value = read_value(cx, &variant.fields[0]);
+            quote!(::jetjson::__private::Ok(Self::#ident(#value?)))
+        }
+        Style::Tuple => array_body(
+            cx,
+            &variant.fields,
+            &quote!(Self::#ident),
+            &format!("tuple variant {enum_name}::{name}"),
+        ),
+        Style::Struct => fields_body(
+            cx,
+            &variant.fields,
+            &quote!(Self::#ident),
+            &format!("struct variant {enum_name}::{name}"),
+        ),
+    }
+}
+
+/// A unit variant's name as a string; any variant as a one-member map
+/// `{name: content}`.
+fn external(cx: &Cx, variants: &[Variant]) -> TokenStream {
+    let enum_name = &cx.cont.attrs.name;
+    let expected = str_lit(&format!("enum {enum_name}"));
+    let single = str_lit(&format!("enum {enum_name} as a map of one member"));
+    let index = variant_index(variants);
+    let string_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let ident = &variant.ident;
+        if variant.style == Style::Unit {
+            return (i, quote!(::jetjson::__private::Ok(Self::#ident)));
+        }
+        let what = str_lit(&format!(
+            "{} variant {enum_name}::{}",
+            match variant.style {
+                Style::Newtype => "newtype",
+                Style::Tuple => "tuple",
+                _ => "struct",
+            },
+            variant.attrs.name.deserialize
+        ));
+        let error = quote! {
+            ::jetjson::__private::ErrorKind::InvalidType { expected: #what, found: "string" }
+        };
+        (
+            i,
+            quote!(::jetjson::__private::Err(__r.error_at(#error, __at))),
+        )
+    });
+    let string_arms = index_arms(string_arms.collect());
+    let map_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let content = content(cx, variant);
+        let name = str_lit(&variant.attrs.name.deserialize);
+        (
+            i,
+            quote! {
+                ::jetjson::__private::msgpack_variant(__r, #name, |__r| {
+                    #content
+                })?
+            },
+        )
+    });
+    let map_arms = index_arms(map_arms.collect());
+    quote! {
+        if ::jetjson::__private::msgpack_is_str(__r) {
+            let __at = __r.offset();
+            let __variant: usize = #index;
+            return match __variant {
+                #string_arms
+            };
+        }
+        __r.enter()?;
+        let __len = ::jetjson::__private::msgpack_map_len(__r, #expected)?;
+        if __len != 1 {
+            return ::jetjson::__private::Err(__r.invalid_length(#single, __len));
+        }
+        let __at = __r.offset();
+        if !::jetjson::__private::msgpack_is_str(__r) {
+            return ::jetjson::__private::Err(__r.invalid_type("a variant name"));
+        }
+        let __variant: usize = #index;
+        let __v = match __variant {
+            #map_arms
+        };
+        __r.leave();
+        ::jetjson::__private::Ok(__v)
+    }
+}
+
+/// A map holding the tag member (anywhere) and the variant's fields.
+fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
+    let expected = str_lit(&format!("internally tagged enum {}", cx.cont.attrs.name));
+    let tag_lit = str_lit(tag);
+    let tag_bytes = byte_str(tag.as_bytes());
+    let index = variant_index(variants);
+    let arms = readable(variants).into_iter().map(|(i, variant)| {
+        let ident = &variant.ident;
+        let fields: &[Field] = match variant.style {
+            Style::Struct => &variant.fields,
+            _ => &[],
+        };
+        let read: Vec<&Field> = fields
+            .iter()
+            .filter(|f| !f.attrs.skip_deserializing)
+            .collect();
+        let slots = slots(&read);
+        let members = map_loop(cx, &read, Some(tag));
+        let tail = tail(cx, fields, &quote!(Self::#ident), false);
+        (
+            i,
+            quote!({
+                #(#slots)*
+                #members
+                #tail
+            }),
+        )
+    });
+    let arms = index_arms(arms.collect());
+    quote! {
+        __r.enter()?;
+        let __len = ::jetjson::__private::msgpack_map_len(__r, #expected)?;
+        let __start = __r.checkpoint();
+        let mut __seen = 0usize;
+        let __variant: usize = loop {
+            if __seen == __len {
+                return ::jetjson::__private::Err(__r.missing_field(#tag_lit));
+            }
+            if ::jetjson::__private::msgpack_key(__r)?.as_bytes() == &#tag_bytes[..] {
+                let __at = __r.offset();
+                break #index;
+            }
+            __r.skip_value()?;
+            __seen += 1;
+        };
+        // Read the members again from the first, the tag among them.
+        __r.restore(__start);
+        let __v = match __variant {
+            #arms
+        }?;
+        __r.leave();
+        ::jetjson::__private::Ok(__v)
+    }
+}
+
+/// A map `{tag: name, content: ..}`, members in either order.
+fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> TokenStream {
+    let de = &cx.de;
+    let expected = str_lit(&format!("adjacently tagged enum {}", cx.cont.attrs.name));
+    let tag_lit = str_lit(tag);
+    let content_lit = str_lit(content_key);
+    let tag_bytes = byte_str(tag.as_bytes());
+    let content_bytes = byte_str(content_key.as_bytes());
+    let unknown = if cx.cont.attrs.deny_unknown_fields {
+        quote! {
+            return ::jetjson::__private::Err(__r.unknown_field(
+                __key,
+                &[#tag_lit, #content_lit],
+                __key_at,
+            ));
+        }
+    } else {
+        quote!(__r.skip_value()?;)
+    };
+    let index = variant_index(variants);
+    let content_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let content = content(cx, variant);
+        (i, quote!({ #content }))
+    });
+    let content_arms = index_arms(content_arms.collect());
+    let missing_arms = readable(variants).into_iter().map(|(i, variant)| {
+        let ident = &variant.ident;
+        if variant.style == Style::Unit {
+            (i, quote!(::jetjson::__private::Ok(Self::#ident)))
+        } else {
+            (
+                i,
+                quote!(::jetjson::__private::Err(__r.missing_field(#content_lit))),
+            )
+        }
+    });
+    let missing_arms = index_arms(missing_arms.collect());
+    quote! {
+        let __read_content = |__r: &mut ::jetjson::__private::MsgpackReader<#de>, __variant: usize|
+            -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            match __variant {
+                #content_arms
+            }
+        };
+        __r.enter()?;
+        let __len = ::jetjson::__private::msgpack_map_len(__r, #expected)?;
+        let mut __variant: ::jetjson::__private::Option<usize> = ::jetjson::__private::None;
+        let mut __value: ::jetjson::__private::Option<Self> = ::jetjson::__private::None;
+        let mut __content = ::jetjson::__private::None;
+        for _ in 0..__len {
+            let __key_at = __r.offset();
+            let __key = ::jetjson::__private::msgpack_key(__r)?;
+            match __key.as_bytes() {
+                #tag_bytes => {
+                    if __variant.is_some() {
+                        return ::jetjson::__private::Err(__r.duplicate_field(#tag_lit, __key_at));
+                    }
+                    let __at = __r.offset();
+                    __variant = ::jetjson::__private::Some(#index);
+                }
+                #content_bytes => {
+                    if __value.is_some() || __content.is_some() {
+                        return ::jetjson::__private::Err(
+                            __r.duplicate_field(#content_lit, __key_at),
+                        );
+                    }
+                    match __variant {
+                        ::jetjson::__private::Some(__i) => {
+                            __value = ::jetjson::__private::Some(
+                                __read_content(__r, __i).map_err(|e| e.field(#content_lit))?,
+                            );
+                        }
+                        ::jetjson::__private::None => {
+                            __content = ::jetjson::__private::Some(__r.checkpoint());
+                            __r.skip_value()?;
+                        }
+                    }
+                }
+                _ => { #unknown }
+            }
+        }
+        let ::jetjson::__private::Some(__variant) = __variant else {
+            return ::jetjson::__private::Err(__r.missing_field(#tag_lit));
+        };
+        let __v = match (__value, __content) {
+            (::jetjson::__private::Some(__v), _) => __v,
+            (::jetjson::__private::None, ::jetjson::__private::Some(__at)) => {
+                // The content came before the tag: go back and read it.
+                let __end = __r.checkpoint();
+                __r.restore(__at);
+                let __v = __read_content(__r, __variant).map_err(|e| e.field(#content_lit))?;
+                __r.restore(__end);
+                __v
+            }
+            (::jetjson::__private::None, ::jetjson::__private::None) => match __variant {
+                #missing_arms
+            }?,
+        };
+        __r.leave();
+        ::jetjson::__private::Ok(__v)
+    }
+}
+
+/// Each variant in turn from the same place; the first that reads wins.
+fn untagged(cx: &Cx, variants: &[Variant]) -> TokenStream {
+    let message = str_lit(&format!(
+        "data did not match any variant of untagged enum {}",
+        cx.cont.attrs.name
+    ));
+    let attempts = readable(variants).into_iter().map(|(_, variant)| {
+        let content = content(cx, variant);
+        quote! {
+            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::msgpack_attempt(__r, |__r| {
+                #content
+            }) {
+                return ::jetjson::__private::Ok(__v);
+            }
+        }
+    });
+    quote! {
+        let __at = __r.offset();
+        #(#attempts)*
+        ::jetjson::__private::Err(::jetjson::__private::msgpack_no_variant(__r, #message, __at))
+    }
+}
