@@ -25,8 +25,9 @@ struct Args {
     /// Repeat the flag or separate patterns with commas. Patterns filter each axis
     /// on their own: `--filter canada,sonic` runs sonic-rs on canada. serde_json always
     /// runs, as the baseline. Payloads: agent_service, doc, val_msg, signal_timing,
-    /// canada, citm_catalog, twitter. Systems: serde_json, simd-json,
-    /// simd-json-borrowed, sonic-rs, rmp-serde, prost, bincode.
+    /// canada, citm_catalog, twitter. Systems: serde_json, jetjson,
+    /// jetjson-borrowed, simd-json, simd-json-borrowed, sonic-rs,
+    /// jetjson-msgpack, rmp-serde, prost, bincode.
     #[arg(long, value_name = "PATTERN")]
     filter: Vec<String>,
 

@@ -1,6 +1,9 @@
 //! The typed differential test: the corpora decoded by jetjson and by
 //! serde_json (with `float_roundtrip`) into the same Rust types must be
-//! equal, and both encoders must write the same text.
+//! equal, and both encoders must write the same text. The same values
+//! encoded as MessagePack by `#[derive(Msgpack)]` and by rmp-serde
+//! (`to_vec_named`, structs as maps) must be the same bytes, and each must
+//! read the other's.
 
 use jetjson_bench::schema::{AgentService, Canada, CitmCatalog, Doc, TimingPlan, Twitter, ValMsg};
 use serde::de::DeserializeOwned;
@@ -23,6 +26,7 @@ fn shared(file: &str) -> Option<Vec<u8>> {
 fn same_both_ways<T>(file: &str)
 where
     T: serde::Serialize + DeserializeOwned + jetjson::ToJson + jetjson::FromJsonOwned,
+    T: jetjson::msgpack::ToMsgpack + jetjson::msgpack::FromMsgpackOwned,
     T: PartialEq + Debug,
 {
     let Some(input) = shared(file) else {
@@ -46,6 +50,31 @@ where
     assert!(
         back == theirs,
         "{file}: serde_json reads jetjson's output differently"
+    );
+
+    let ours_packed = jetjson::msgpack::to_vec(&ours);
+    let theirs_packed = rmp_serde::to_vec_named(&theirs).unwrap();
+    if let Some(at) = ours_packed
+        .iter()
+        .zip(&theirs_packed)
+        .position(|(a, b)| a != b)
+    {
+        panic!(
+            "{file}: MessagePack differs at byte {at}: jetjson {:02x?}, rmp-serde {:02x?}",
+            &ours_packed[at..(at + 16).min(ours_packed.len())],
+            &theirs_packed[at..(at + 16).min(theirs_packed.len())]
+        );
+    }
+    assert_eq!(ours_packed.len(), theirs_packed.len(), "{file}");
+    let back: T = rmp_serde::from_slice(&ours_packed).unwrap();
+    assert!(
+        back == theirs,
+        "{file}: rmp-serde reads jetjson's MessagePack differently"
+    );
+    let back: T = jetjson::msgpack::from_slice(&theirs_packed).unwrap();
+    assert!(
+        back == ours,
+        "{file}: jetjson reads rmp-serde's MessagePack differently"
     );
 }
 

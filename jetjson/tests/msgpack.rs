@@ -875,3 +875,29 @@ fn writer_panics_on_a_length_beyond_32_bits() {
         panic!("MessagePack cannot hold (32-bit target: nothing to test)");
     }
 }
+
+#[test]
+fn short_strings_take_the_ascii_check_and_long_ones_the_validator() {
+    // Around the 64-byte line between the two paths: valid ASCII, valid
+    // two-byte UTF-8, and an invalid byte at every position.
+    for len in 0..80usize {
+        let ascii = "a".repeat(len);
+        assert_eq!(from_slice::<&str>(&to_vec(&ascii.as_str())).unwrap(), ascii);
+        if len >= 2 {
+            let text = format!("{}é", "a".repeat(len - 2));
+            assert_eq!(from_slice::<&str>(&to_vec(&text.as_str())).unwrap(), text);
+        }
+        for bad_at in 0..len {
+            let mut packed = to_vec(&ascii.as_str());
+            let body = packed.len() - len;
+            packed[body + bad_at] = 0xff;
+            let err = from_slice::<&str>(&packed).unwrap_err();
+            assert_eq!(
+                err.kind(),
+                &ErrorKind::InvalidUtf8,
+                "len {len}, bad byte at {bad_at}"
+            );
+            assert_eq!(err.offset(), 0);
+        }
+    }
+}

@@ -12,6 +12,7 @@ mod bincode2;
 pub mod check;
 mod jetjson;
 mod jetjson_borrowed;
+mod jetjson_msgpack;
 mod protobuf;
 mod rmpserde;
 mod serdejson;
@@ -35,6 +36,7 @@ pub fn systems<T: Schema>() -> Vec<Box<dyn Adapter<T>>> {
         Box::new(simdjson::SimdJson),
         Box::new(simdjson::SimdJsonBorrowed),
         Box::new(sonicrs::SonicRs),
+        Box::new(jetjson_msgpack::JetjsonMsgpack),
         Box::new(rmpserde::RmpSerde),
         Box::new(protobuf::Prost),
         Box::new(bincode2::Bincode),

@@ -74,6 +74,16 @@ impl<'de> Visitor<'de> for BytesVisitor {
     }
 }
 
+/// jetjson's MessagePack half of `with`: `bin`, as rmp-serde writes it.
+pub fn write_msgpack(bytes: &[u8], w: &mut jetjson::msgpack::Writer) {
+    jetjson::base64::write_msgpack(bytes, w);
+}
+
+/// Reads what [`write_msgpack`] wrote.
+pub fn read_msgpack(r: &mut jetjson::msgpack::Reader<'_>) -> Result<Vec<u8>, jetjson::Error> {
+    jetjson::base64::read_msgpack(r)
+}
+
 #[cfg(test)]
 mod tests {
     #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]

@@ -34,7 +34,7 @@ use serde::Serialize;
 use std::fmt::Debug;
 
 /// What the bench needs of a payload type: both serde directions, both
-/// jetjson directions (JSON and `Value`), equality (decoded values are
+/// jetjson directions (JSON, `Value` and MessagePack), equality (decoded values are
 /// compared with serde_json's), and an optional protobuf mirror.
 pub trait Schema:
     Serialize
@@ -43,6 +43,8 @@ pub trait Schema:
     + jetjson::FromJsonOwned
     + jetjson::ToValue
     + jetjson::FromValue
+    + jetjson::msgpack::ToMsgpack
+    + jetjson::msgpack::FromMsgpackOwned
     + PartialEq
     + Debug
     + Clone

@@ -237,12 +237,45 @@ fn slots(read: &[&Field]) -> Vec<TokenStream> {
         .collect()
 }
 
-/// The loop over `__len` map members filling the slots of `read`. `tag` is
-/// a key read once already (an internal enum tag): its first occurrence is
+/// The loop over `__len` map members filling the slots of `read`. Each key
+/// is first guessed to be the next field in declaration order (one compare
+/// of its encoded bytes), and only otherwise read and matched. `tag` is a
+/// key read once already (an internal enum tag): its first occurrence is
 /// passed over, a second is a duplicate.
 fn map_loop(cx: &Cx, read: &[&Field], tag: Option<&str>) -> TokenStream {
     let count = read.len();
     let deny = cx.cont.attrs.deny_unknown_fields;
+    let unknown = if deny {
+        let expected = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+        quote! {
+            return ::jetjson::__private::Err(__r.unknown_field(
+                __key,
+                &[#(#expected),*],
+                __key_at,
+            ));
+        }
+    } else {
+        quote! {
+            __r.skip_value()?;
+            continue;
+        }
+    };
+    let key_at = (count > 0 || deny || tag.is_some()).then(|| quote!(let __key_at = __r.offset();));
+    if count == 0 && tag.is_none() {
+        return quote! {
+            for _ in 0..__len {
+                #key_at
+                let __key = ::jetjson::__private::msgpack_key(__r)?;
+                #unknown
+            }
+        };
+    }
+
+    let guesses = read.iter().enumerate().map(|(i, field)| {
+        let encoded = byte_str(&super::str_bytes(&field.attrs.name.deserialize));
+        let i = index(i);
+        quote!(#i if __r.eat_raw(#encoded) => #i,)
+    });
     let mut patterns: Vec<TokenStream> = read
         .iter()
         .enumerate()
@@ -257,65 +290,75 @@ fn map_loop(cx: &Cx, read: &[&Field], tag: Option<&str>) -> TokenStream {
             quote!(#(#names)|* => #i,)
         })
         .collect();
-    let tag_index = index(count + 1);
+    let tag_index = count;
     if let Some(tag) = tag {
         let tag = byte_str(tag.as_bytes());
-        patterns.push(quote!(#tag => #tag_index,));
+        let i = index(tag_index);
+        patterns.push(quote!(#tag => #i,));
     }
-    let unknown_index = index(count);
-    let arms = read.iter().enumerate().map(|(i, field)| {
-        let binding = binding(field);
-        let name = str_lit(&field.attrs.name.deserialize);
-        let value = read_value(cx, field);
-        let i = index(i);
-        quote! {
-            #i => {
-                if #binding.is_some() {
-                    return ::jetjson::__private::Err(__r.duplicate_field(#name, __key_at));
-                }
-                #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
-            }
-        }
-    });
-    let tag_arm = tag.map(|tag| {
+    let mut arms: Vec<(usize, TokenStream)> = read
+        .iter()
+        .enumerate()
+        .map(|(i, field)| {
+            let binding = binding(field);
+            let name = str_lit(&field.attrs.name.deserialize);
+            let value = read_value(cx, field);
+            let next = index(i + 1);
+            (
+                i,
+                quote!({
+                    if #binding.is_some() {
+                        return ::jetjson::__private::Err(__r.duplicate_field(#name, __key_at));
+                    }
+                    #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                    __next = #next;
+                }),
+            )
+        })
+        .collect();
+    if let Some(tag) = tag {
         let tag = str_lit(tag);
-        quote! {
-            #tag_index => {
+        arms.push((
+            tag_index,
+            quote!({
                 if __tag_seen {
                     return ::jetjson::__private::Err(__r.duplicate_field(#tag, __key_at));
                 }
                 __tag_seen = true;
                 __r.skip_value()?;
+            }),
+        ));
+    }
+    let arms = index_arms(arms);
+    let tag_seen = tag.map(|_| quote!(let mut __tag_seen = false;));
+    let next_decl = (count > 0).then(|| quote!(let mut __next: usize = 0;));
+    let matched = quote! {{
+        let __key = ::jetjson::__private::msgpack_key(__r)?;
+        match __key.as_bytes() {
+            #(#patterns)*
+            _ => {
+                #unknown
             }
         }
-    });
-    let tag_seen = tag.map(|_| quote!(let mut __tag_seen = false;));
-    let key_at = (count > 0 || deny || tag.is_some()).then(|| quote!(let __key_at = __r.offset();));
-    let unknown = if deny {
-        let expected = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
-        quote! {
-            return ::jetjson::__private::Err(__r.unknown_field(
-                __key,
-                &[#(#expected),*],
-                __key_at,
-            ));
-        }
+    }};
+    let field_index = if count == 0 {
+        matched
     } else {
-        quote!(__r.skip_value()?;)
+        quote! {
+            match __next {
+                #(#guesses)*
+                _ => #matched,
+            }
+        }
     };
     quote! {
         #tag_seen
+        #next_decl
         for _ in 0..__len {
             #key_at
-            let __key = ::jetjson::__private::msgpack_key(__r)?;
-            let __field: usize = match __key.as_bytes() {
-                #(#patterns)*
-                _ => #unknown_index,
-            };
+            let __field: usize = #field_index;
             match __field {
-                #(#arms)*
-                #tag_arm
-                _ => { #unknown }
+                #arms
             }
         }
     }

@@ -71,6 +71,10 @@ impl Checkpoint {
     }
 }
 
+/// Strings shorter than this are checked for ASCII before validation
+/// (`simdutf8` works in 64-byte blocks and takes a slower path below).
+const SHORT_STR: usize = 64;
+
 impl<'de> Reader<'de> {
     /// A reader at the start of `input`, with the default depth limit
     /// ([`DEFAULT_MAX_DEPTH`](crate::read::DEFAULT_MAX_DEPTH), 128).
@@ -651,6 +655,12 @@ impl<'de> Reader<'de> {
             _ => return Err(self.invalid_type("a string")),
         };
         let bytes = self.bytes(self.pos, len)?;
+        // Keys and most short strings are ASCII: one word-at-a-time check,
+        // where the validator would fall back to a byte loop at this size.
+        if len < SHORT_STR && bytes.is_ascii() {
+            // SAFETY: every byte is below 0x80, so the bytes are UTF-8.
+            return Ok(unsafe { std::str::from_utf8_unchecked(bytes) });
+        }
         match simdutf8::basic::from_utf8(bytes) {
             Ok(s) => Ok(s),
             Err(_) => {

@@ -41,15 +41,27 @@ const _: () = {
             let mut __f_retries: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             match ::jetjson::__private::msgpack_struct(__r, "struct Student")? {
                 ::jetjson::__private::MsgpackShape::Map(__len) => {
+                    let mut __next: usize = 0;
                     for _ in 0..__len {
                         let __key_at = __r.offset();
-                        let __key = ::jetjson::__private::msgpack_key(__r)?;
-                        let __field: usize = match __key.as_bytes() {
-                            b"id" => 0,
-                            b"s_name" => 1,
-                            b"tags" => 2,
-                            b"retries" => 3,
-                            _ => 4,
+                        let __field: usize = match __next {
+                            0 if __r.eat_raw(b"\xA2id") => 0,
+                            1 if __r.eat_raw(b"\xA6s_name") => 1,
+                            2 if __r.eat_raw(b"\xA4tags") => 2,
+                            3 if __r.eat_raw(b"\xA7retries") => 3,
+                            _ => {
+                                let __key = ::jetjson::__private::msgpack_key(__r)?;
+                                match __key.as_bytes() {
+                                    b"id" => 0,
+                                    b"s_name" => 1,
+                                    b"tags" => 2,
+                                    b"retries" => 3,
+                                    _ => {
+                                        __r.skip_value()?;
+                                        continue;
+                                    }
+                                }
+                            }
                         };
                         match __field {
                             0 => {
@@ -64,6 +76,7 @@ const _: () = {
                                     >>::read_msgpack(__r)
                                         .map_err(|e| e.field("id"))?,
                                 );
+                                __next = 1;
                             }
                             1 => {
                                 if __f_name.is_some() {
@@ -77,6 +90,7 @@ const _: () = {
                                     >>::read_msgpack(__r)
                                         .map_err(|e| e.field("s_name"))?,
                                 );
+                                __next = 2;
                             }
                             2 => {
                                 if __f_tags.is_some() {
@@ -92,8 +106,9 @@ const _: () = {
                                     >>::read_msgpack(__r)
                                         .map_err(|e| e.field("tags"))?,
                                 );
+                                __next = 3;
                             }
-                            3 => {
+                            _ => {
                                 if __f_retries.is_some() {
                                     return ::jetjson::__private::Err(
                                         __r.duplicate_field("retries", __key_at),
@@ -105,9 +120,7 @@ const _: () = {
                                     >>::read_msgpack(__r)
                                         .map_err(|e| e.field("retries"))?,
                                 );
-                            }
-                            _ => {
-                                __r.skip_value()?;
+                                __next = 4;
                             }
                         }
                     }
@@ -197,13 +210,23 @@ const _: () = {
             let mut __f_y: ::jetjson::__private::Option<f64> = ::jetjson::__private::None;
             match ::jetjson::__private::msgpack_struct(__r, "struct Point")? {
                 ::jetjson::__private::MsgpackShape::Map(__len) => {
+                    let mut __next: usize = 0;
                     for _ in 0..__len {
                         let __key_at = __r.offset();
-                        let __key = ::jetjson::__private::msgpack_key(__r)?;
-                        let __field: usize = match __key.as_bytes() {
-                            b"x" => 0,
-                            b"y" => 1,
-                            _ => 2,
+                        let __field: usize = match __next {
+                            0 if __r.eat_raw(b"\xA1x") => 0,
+                            1 if __r.eat_raw(b"\xA1y") => 1,
+                            _ => {
+                                let __key = ::jetjson::__private::msgpack_key(__r)?;
+                                match __key.as_bytes() {
+                                    b"x" => 0,
+                                    b"y" => 1,
+                                    _ => {
+                                        __r.skip_value()?;
+                                        continue;
+                                    }
+                                }
+                            }
                         };
                         match __field {
                             0 => {
@@ -218,8 +241,9 @@ const _: () = {
                                     >>::read_msgpack(__r)
                                         .map_err(|e| e.field("x"))?,
                                 );
+                                __next = 1;
                             }
-                            1 => {
+                            _ => {
                                 if __f_y.is_some() {
                                     return ::jetjson::__private::Err(
                                         __r.duplicate_field("y", __key_at),
@@ -231,9 +255,7 @@ const _: () = {
                                     >>::read_msgpack(__r)
                                         .map_err(|e| e.field("y"))?,
                                 );
-                            }
-                            _ => {
-                                __r.skip_value()?;
+                                __next = 2;
                             }
                         }
                     }
@@ -338,22 +360,24 @@ const _: () = {
                     let mut __tag_seen = false;
                     for _ in 0..__len {
                         let __key_at = __r.offset();
-                        let __key = ::jetjson::__private::msgpack_key(__r)?;
-                        let __field: usize = match __key.as_bytes() {
-                            b"type" => 1,
-                            _ => 0,
+                        let __field: usize = {
+                            let __key = ::jetjson::__private::msgpack_key(__r)?;
+                            match __key.as_bytes() {
+                                b"type" => 0,
+                                _ => {
+                                    __r.skip_value()?;
+                                    continue;
+                                }
+                            }
                         };
                         match __field {
-                            1 => {
+                            _ => {
                                 if __tag_seen {
                                     return ::jetjson::__private::Err(
                                         __r.duplicate_field("type", __key_at),
                                     );
                                 }
                                 __tag_seen = true;
-                                __r.skip_value()?;
-                            }
-                            _ => {
                                 __r.skip_value()?;
                             }
                         }
@@ -363,13 +387,22 @@ const _: () = {
                 _ => {
                     let mut __f_to: ::jetjson::__private::Option<Point> = ::jetjson::__private::None;
                     let mut __tag_seen = false;
+                    let mut __next: usize = 0;
                     for _ in 0..__len {
                         let __key_at = __r.offset();
-                        let __key = ::jetjson::__private::msgpack_key(__r)?;
-                        let __field: usize = match __key.as_bytes() {
-                            b"to" => 0,
-                            b"type" => 2,
-                            _ => 1,
+                        let __field: usize = match __next {
+                            0 if __r.eat_raw(b"\xA2to") => 0,
+                            _ => {
+                                let __key = ::jetjson::__private::msgpack_key(__r)?;
+                                match __key.as_bytes() {
+                                    b"to" => 0,
+                                    b"type" => 1,
+                                    _ => {
+                                        __r.skip_value()?;
+                                        continue;
+                                    }
+                                }
+                            }
                         };
                         match __field {
                             0 => {
@@ -384,17 +417,15 @@ const _: () = {
                                     >>::read_msgpack(__r)
                                         .map_err(|e| e.field("to"))?,
                                 );
+                                __next = 1;
                             }
-                            2 => {
+                            _ => {
                                 if __tag_seen {
                                     return ::jetjson::__private::Err(
                                         __r.duplicate_field("type", __key_at),
                                     );
                                 }
                                 __tag_seen = true;
-                                __r.skip_value()?;
-                            }
-                            _ => {
                                 __r.skip_value()?;
                             }
                         }
