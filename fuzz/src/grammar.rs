@@ -95,3 +95,30 @@ pub fn significant_digits(text: &str) -> String {
     let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
     digits.trim_matches('0').to_owned()
 }
+
+/// Whether `data` holds the number `-0` (no fraction, no exponent) outside
+/// strings: the one integer text jetjson and serde_json read differently
+/// (jetjson: the integer 0; serde_json: the float -0.0).
+pub fn has_minus_zero_integer(data: &[u8]) -> bool {
+    let mut in_string = false;
+    let mut i = 0;
+    while i < data.len() {
+        let b = data[i];
+        if in_string {
+            match b {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else if b == b'"' {
+            in_string = true;
+        } else if b == b'-'
+            && data.get(i + 1) == Some(&b'0')
+            && !matches!(data.get(i + 2), Some(b'0'..=b'9' | b'.' | b'e' | b'E'))
+        {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}

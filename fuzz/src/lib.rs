@@ -18,6 +18,8 @@
 //!   UTF-8 or surrogate escapes inside their strings; jetjson checks skipped
 //!   values as strictly as read ones;
 //! - a serde-derived struct also accepts a JSON array of its fields;
+//! - derived types: where the input holds a `-0` integer, jetjson may accept
+//!   what serde_json rejects and read other values (see `derived`);
 //! - jetjson writes floats as `1e300` where serde_json writes `1e+300` (both
 //!   read back to the same bits).
 
@@ -25,9 +27,12 @@
 
 pub mod any;
 pub mod decimal;
+#[cfg(feature = "derive")]
+pub mod derived;
 pub mod doc;
 pub mod grammar;
 pub mod nest;
+pub mod stream;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
@@ -53,6 +58,11 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("number", number),
     ("differential_serde_json", differential_serde_json),
     ("deep_nesting", deep_nesting),
+    // Needs jetjson's `derive` feature, which this crate's `derive` feature
+    // (on by default) turns on; `fuzz_replay` built without it skips it.
+    #[cfg(feature = "derive")]
+    ("derived_from_slice", derived::derived_from_slice),
+    ("stream_reader", stream::stream_reader),
 ];
 
 // MARK: - Shared checks
@@ -622,7 +632,7 @@ pub fn number(data: &[u8]) {
 
 /// Whether jetjson and serde_json may disagree on accepting `data` for one
 /// of the reasons in this crate's docs.
-fn allowed_difference(
+pub(crate) fn allowed_difference(
     data: &[u8],
     ours: Option<&Error>,
     theirs: Option<&serde_json::Error>,

@@ -1,0 +1,288 @@
+//! Types made with `#[derive(jetjson::Json)]`, for the `derived_from_slice`
+//! target: every field type and attribute the derive supports (flatten is
+//! not supported: the derive rejects `#[serde(flatten)]`).
+//!
+//! Most of them also derive serde's traits, with the settings spelled
+//! `#[serde(..)]`, which both derives read with the same meaning, so the
+//! target can decode the same bytes with serde_json and compare. The types
+//! that serde_json is not meant to agree on are jetjson-only:
+//! - `f32`: serde_json parses an `f64` and rounds that to `f32` (double
+//!   rounding); jetjson rounds the text once, as `str::parse::<f32>`;
+//! - `#[json(base64)]`, `#[json(omit_empty)]`, `#[json(other)]` and
+//!   `alias` on variants have no serde spelling used here.
+//!
+//! Untagged and internally tagged enums avoid `u128`/`i128`, `&str` and
+//! `char`: serde buffers their input in its `Content` type, which has no
+//! 128-bit integers and does not hand out borrowed strings to every visitor.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+
+use jetjson::Json;
+use serde::{Deserialize, Serialize};
+
+/// A meter count, transparent: written as the bare number.
+#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone, Copy, Default)]
+#[serde(transparent)]
+pub struct Meters(pub f64);
+
+/// Every scalar width, strings borrowed and owned, maps with string and
+/// integer keys; missing fields take the container's `Default`.
+#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Wide<'a> {
+    pub tiny: i8,
+    pub byte: u8,
+    pub short_int: i16,
+    pub ushort: u16,
+    pub int: i32,
+    pub uint: u32,
+    pub long_int: i64,
+    pub ulong: u64,
+    pub huge: i128,
+    pub uhuge: u128,
+    pub size: isize,
+    pub usize_count: usize,
+    pub ratio: f64,
+    pub length: Meters,
+    pub flag: bool,
+    pub letter: char,
+    #[serde(alias = "nm")]
+    pub name: String,
+    pub label: &'a str,
+    #[serde(borrow)]
+    pub note: Cow<'a, str>,
+    #[serde(rename = "opt")]
+    pub maybe: Option<u16>,
+    pub tags: Vec<String>,
+    pub scores: HashMap<String, i32>,
+    pub by_id: BTreeMap<u64, bool>,
+    pub by_small: HashMap<i16, Option<f64>>,
+    pub by_signed: BTreeMap<i64, Vec<u8>>,
+    /// Never read nor written.
+    #[serde(skip)]
+    pub cache: u32,
+    pub shape: Option<Shape>,
+    pub kind: Kind,
+    pub node: Option<Box<Node>>,
+}
+
+/// Unit variants, renamed by rule and one by hand.
+#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone, Copy, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    #[default]
+    PlainText,
+    DarkGreen,
+    #[serde(rename = "blue!")]
+    Blue,
+}
+
+/// Required fields, unknown keys rejected.
+#[derive(Json, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Strict {
+    pub id: u32,
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    #[serde(default)]
+    pub pos: (i32, i32),
+    pub tag: Option<String>,
+}
+
+/// Externally tagged (the default): unit, newtype, tuple and struct variants.
+#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub enum Shape {
+    Empty,
+    Circle(f64),
+    Rect(u32, u32),
+    Poly {
+        points: Vec<(i16, i16)>,
+        #[serde(default)]
+        closed: bool,
+    },
+}
+
+/// Internally tagged: `{"t": "Move", "x": 1, "y": 2}` (jetjson has no
+/// newtype variants here).
+#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "t")]
+pub enum Event {
+    Start,
+    Move {
+        x: i64,
+        y: i64,
+    },
+    Say {
+        text: String,
+        #[serde(default)]
+        loud: bool,
+    },
+    #[serde(rename_all = "UPPERCASE")]
+    Scale {
+        factor: f64,
+        note: Option<String>,
+    },
+}
+
+/// Adjacently tagged: `{"op": "Go", "arg": 3}`.
+#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "op", content = "arg")]
+pub enum Cmd {
+    Stop,
+    Go(u8),
+    Pair(i32, i32),
+    Jump { to: String },
+}
+
+/// Untagged: the first variant that reads the value wins. The variants'
+/// encodings are disjoint (an `f64` is written with `.` or `e`), so every
+/// value reads back as itself.
+#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(untagged)]
+pub enum Loose {
+    Nothing,
+    Flag(bool),
+    Num(i64),
+    Real(f64),
+    Text(String),
+    List(Vec<i64>),
+    Obj {
+        k: String,
+        #[serde(default)]
+        v: Option<Box<Loose>>,
+    },
+}
+
+/// Recursive through `Vec` and `Box`, so the depth limit is reached.
+#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct Node {
+    pub value: i32,
+    #[serde(default)]
+    pub children: Vec<Node>,
+    #[serde(default)]
+    pub next: Option<Box<Node>>,
+}
+
+/// jetjson-only: `f32` (serde_json rounds twice), base64, `omit_empty`,
+/// `skip_serializing_if`, a variant `alias` and `other`.
+#[derive(Json, Debug, PartialEq, Default)]
+pub struct Extras {
+    #[json(default)]
+    pub single: f32,
+    #[json(omit_empty)]
+    pub singles: Vec<f32>,
+    #[json(base64, default)]
+    pub blob: Vec<u8>,
+    #[json(omit_empty)]
+    pub note: String,
+    #[json(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<Level>,
+    #[json(default)]
+    pub levels: Vec<Level>,
+}
+
+/// `alias` and `other` on variants.
+#[derive(Json, Debug, PartialEq, Clone, Copy)]
+pub enum Level {
+    #[json(alias = "warning")]
+    Warn,
+    Error,
+    #[json(other)]
+    Unknown,
+}
+
+// MARK: - The target
+
+/// Reads `$data` as `$ty` and checks what every derived read must satisfy:
+/// no panic, a well-formed error (`check_error`), nothing accepted that
+/// `validate` rejects, and a value that re-encodes (compact and pretty) to
+/// text that reads back equal. Evaluates to the result of the read.
+macro_rules! read_checked {
+    ($data:expr, $ty:ty) => {{
+        let data: &[u8] = $data;
+        let ours = jetjson::from_slice::<$ty>(data);
+        match &ours {
+            Ok(v) => {
+                if let Err(e) = jetjson::validate(data) {
+                    panic!("{} accepted invalid JSON: {e:?}", stringify!($ty));
+                }
+                for bytes in [jetjson::to_vec(v), jetjson::to_vec_pretty(v)] {
+                    match jetjson::from_slice::<$ty>(&bytes) {
+                        Ok(again) => assert_eq!(&again, v, "{} read back", stringify!($ty)),
+                        Err(e) => panic!(
+                            "{}: own output rejected: {e}\n{}",
+                            stringify!($ty),
+                            String::from_utf8_lossy(&bytes)
+                        ),
+                    }
+                }
+            }
+            Err(e) => super::check_error(e, data),
+        }
+        ours
+    }};
+}
+
+/// `read_checked!`, then the same bytes through serde_json: the same
+/// accept/reject but for the allowed differences, equal values; but where
+/// `-0` is in the input (an integer 0 to jetjson, the float -0.0 to
+/// serde_json, which changes the variant an untagged enum picks, and which
+/// serde_json's `u128` reads as "number out of range" where the other
+/// differences' check expects "floating point `-0`") jetjson may accept
+/// what serde_json rejects and read different values; and
+/// serde_json reads jetjson's encoding of the value as the same value.
+macro_rules! versus_serde {
+    ($data:expr, $ty:ty) => {{
+        let data: &[u8] = $data;
+        let ours = read_checked!(data, $ty);
+        let theirs = serde_json::from_slice::<$ty>(data);
+        match (&ours, &theirs) {
+            (Ok(a), Ok(b)) => assert!(
+                a == b || super::grammar::has_minus_zero_integer(data),
+                "{}: jetjson {a:?} vs serde_json {b:?}",
+                stringify!($ty)
+            ),
+            (Err(_), Err(_)) => {}
+            _ => assert!(
+                super::allowed_difference(data, ours.as_ref().err(), theirs.as_ref().err())
+                    || (ours.is_ok() && super::grammar::has_minus_zero_integer(data)),
+                "{}: jetjson {:?} vs serde_json {:?}",
+                stringify!($ty),
+                ours,
+                theirs
+            ),
+        }
+        if let Ok(v) = &ours {
+            let bytes = jetjson::to_vec(v);
+            match serde_json::from_slice::<$ty>(&bytes) {
+                Ok(b) => assert_eq!(&b, v, "{}: serde_json reads our output", stringify!($ty)),
+                Err(e) if e.to_string().contains("recursion limit") => {}
+                Err(e) => panic!(
+                    "{}: serde_json rejects our output: {e}\n{}",
+                    stringify!($ty),
+                    String::from_utf8_lossy(&bytes)
+                ),
+            }
+        }
+    }};
+}
+
+/// Arbitrary bytes read as derived types: see `read_checked!` and
+/// `versus_serde!`.
+pub fn derived_from_slice(data: &[u8]) {
+    versus_serde!(data, Wide<'_>);
+    versus_serde!(data, Strict);
+    versus_serde!(data, Shape);
+    versus_serde!(data, Vec<Shape>);
+    versus_serde!(data, Event);
+    versus_serde!(data, Vec<Event>);
+    versus_serde!(data, Cmd);
+    versus_serde!(data, Vec<Cmd>);
+    versus_serde!(data, Loose);
+    versus_serde!(data, Vec<Loose>);
+    versus_serde!(data, Node);
+    versus_serde!(data, BTreeMap<String, Kind>);
+    let _ = read_checked!(data, Extras);
+    let _ = read_checked!(data, Vec<Extras>);
+}
