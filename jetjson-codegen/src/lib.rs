@@ -25,6 +25,7 @@ mod attr;
 mod case;
 mod check;
 mod ctxt;
+mod defaults;
 mod emit;
 mod json;
 mod model;

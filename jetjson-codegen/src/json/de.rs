@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::attr;
+use crate::defaults::{self, Missing, Transparent};
 use crate::emit::{
     binding, byte_str, impl_header, index, json_string, plain_key, str_lit, Direction,
 };
@@ -75,44 +75,16 @@ fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<
 
 /// The one field read as the whole value; the others take their defaults.
 fn transparent(cx: &Cx, fields: &[Field]) -> (TokenStream, Option<TokenStream>) {
-    let Some(inner) = fields
-        .iter()
-        .find(|f| !(f.attrs.skip_serializing && f.attrs.skip_deserializing))
-    else {
-        return (
-            quote!(::jetjson::__private::Err(__r.invalid_value("no field"))),
-            None,
-        );
-    };
     let de = &cx.de;
-    let ty = inner.ty;
-    let value = read_value(cx, inner);
-    let mut members = Vec::new();
-    let mut missing_members = Vec::new();
-    for field in fields {
-        let member = &field.member;
-        if std::ptr::eq(field, inner) {
-            members.push(quote!(#member: #value?));
-            missing_members.push(quote!(#member: __v));
-        } else {
-            let default = skipped_value(cx, field);
-            members.push(quote!(#member: #default));
-            missing_members.push(quote!(#member: #default));
-        }
-    }
-    let missing = inner.attrs.with.is_none().then(|| {
-        quote! {
-            fn json_missing() -> ::jetjson::__private::Option<Self> {
-                match <#ty as ::jetjson::__private::FromJson<#de>>::json_missing() {
-                    ::jetjson::__private::Some(__v) => ::jetjson::__private::Some(Self { #(#missing_members),* }),
-                    ::jetjson::__private::None => ::jetjson::__private::None,
-                }
-            }
-        }
-    });
-    (
-        quote!(::jetjson::__private::Ok(Self { #(#members),* })),
-        missing,
+    defaults::transparent(
+        cx.cont,
+        fields,
+        &Transparent {
+            read: &|field| read_value(cx, field),
+            no_field: quote!(__r.invalid_value("no field")),
+            missing_fn: syn::Ident::new("json_missing", proc_macro2::Span::call_site()),
+            missing_of: &|ty| quote!(<#ty as ::jetjson::__private::FromJson<#de>>::json_missing),
+        },
     )
 }
 
@@ -123,22 +95,6 @@ fn read_value(cx: &Cx, field: &Field) -> TokenStream {
     match &field.attrs.with {
         Some(module) => quote!(#module::read_json(__r)),
         None => quote!(<#ty as ::jetjson::__private::FromJson<#de>>::read_json(__r)),
-    }
-}
-
-/// A field that is not read: its default.
-fn skipped_value(cx: &Cx, field: &Field) -> TokenStream {
-    match &field.attrs.default {
-        attr::Default::Trait => quote!(::jetjson::__private::Default::default()),
-        attr::Default::Path(path) => quote!(#path()),
-        attr::Default::None => {
-            if cx.cont.attrs.default.is_none() {
-                quote!(::jetjson::__private::Default::default())
-            } else {
-                let member = &field.member;
-                quote!(__default.#member)
-            }
-        }
     }
 }
 
@@ -168,35 +124,12 @@ fn array_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> Toke
             };
         });
     }
-    let needs_default = fields
-        .iter()
-        .any(|f| f.attrs.skip_deserializing && f.attrs.default.is_none())
-        && !cx.cont.attrs.default.is_none();
-    let default = needs_default.then(|| container_default(cx));
-    let members = fields.iter().map(|field| {
-        let member = &field.member;
-        if field.attrs.skip_deserializing {
-            let value = skipped_value(cx, field);
-            quote!(#member: #value)
-        } else {
-            let binding = binding(field);
-            quote!(#member: #binding)
-        }
-    });
+    let tail = defaults::array_tail(cx.cont, fields, ctor);
     quote! {
         __r.begin_array(#expected)?;
         #(#stmts)*
         __r.end_array(#expected)?;
-        #default
-        ::jetjson::__private::Ok(#ctor { #(#members),* })
-    }
-}
-
-/// `let __default: Self = ..;` for container `default`.
-fn container_default(cx: &Cx) -> TokenStream {
-    match &cx.cont.attrs.default {
-        attr::Default::Path(path) => quote!(let __default: Self = #path();),
-        _ => quote!(let __default: Self = ::jetjson::__private::Default::default();),
+        #tail
     }
 }
 
@@ -332,40 +265,16 @@ fn object_body(
         }
     };
 
-    let container_default = outer && !cx.cont.attrs.default.is_none();
-    let default = container_default.then(|| container_default_stmt(cx));
-    let members = fields.iter().map(|field| {
-        let member = &field.member;
-        if field.attrs.skip_deserializing {
-            let value = skipped_value(cx, field);
-            return quote!(#member: #value);
-        }
-        let binding = binding(field);
-        let name = str_lit(&field.attrs.name.deserialize);
-        let value = match &field.attrs.default {
-            attr::Default::Trait => {
-                quote!(#binding.unwrap_or_default())
-            }
-            attr::Default::Path(path) => quote!(match #binding {
-                ::jetjson::__private::Some(__v) => __v,
-                ::jetjson::__private::None => #path(),
-            }),
-            attr::Default::None if container_default => quote!(match #binding {
-                ::jetjson::__private::Some(__v) => __v,
-                ::jetjson::__private::None => __default.#member,
-            }),
-            attr::Default::None if field.attrs.with.is_some() => quote!(match #binding {
-                ::jetjson::__private::Some(__v) => __v,
-                ::jetjson::__private::None => {
-                    return ::jetjson::__private::Err(::jetjson::__private::missing_field(__r, #name));
-                }
-            }),
-            attr::Default::None => {
-                quote!(::jetjson::__private::take(#binding, __r, #name)?)
-            }
-        };
-        quote!(#member: #value)
-    });
+    let tail = defaults::object_tail(
+        cx.cont,
+        fields,
+        ctor,
+        outer,
+        &Missing {
+            take: &|slot, name| quote!(::jetjson::__private::take(#slot, __r, #name)?),
+            error: &|name| quote!(::jetjson::__private::missing_field(__r, #name)),
+        },
+    );
 
     quote! {
         #(#slots)*
@@ -374,13 +283,8 @@ fn object_body(
             #key_at
             #dispatch
         }
-        #default
-        ::jetjson::__private::Ok(#ctor { #(#members),* })
+        #tail
     }
-}
-
-fn container_default_stmt(cx: &Cx) -> TokenStream {
-    container_default(cx)
 }
 
 // MARK: - Enums

@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::attr;
+use crate::defaults::{self, Missing, Transparent};
 use crate::emit::{binding, byte_str, impl_header, index, str_lit, Direction};
 use crate::json::de::{index_arms, readable, variant_match, variant_names};
 use crate::model::{Container, Data, Field, Style, Tagging, Variant};
@@ -64,44 +64,16 @@ fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<
 
 /// The one field read as the whole value; the others take their defaults.
 fn transparent(cx: &Cx, fields: &[Field]) -> (TokenStream, Option<TokenStream>) {
-    let Some(inner) = fields
-        .iter()
-        .find(|f| !(f.attrs.skip_serializing && f.attrs.skip_deserializing))
-    else {
-        return (
-            quote!(::jetjson::__private::Err(__r.invalid_value("no field"))),
-            None,
-        );
-    };
     let de = &cx.de;
-    let ty = inner.ty;
-    let value = read_value(cx, inner);
-    let mut members = Vec::new();
-    let mut missing_members = Vec::new();
-    for field in fields {
-        let member = &field.member;
-        if std::ptr::eq(field, inner) {
-            members.push(quote!(#member: #value?));
-            missing_members.push(quote!(#member: __v));
-        } else {
-            let default = skipped_value(cx, field);
-            members.push(quote!(#member: #default));
-            missing_members.push(quote!(#member: #default));
-        }
-    }
-    let missing = inner.attrs.with.is_none().then(|| {
-        quote! {
-            fn msgpack_missing() -> ::jetjson::__private::Option<Self> {
-                match <#ty as ::jetjson::__private::FromMsgpack<#de>>::msgpack_missing() {
-                    ::jetjson::__private::Some(__v) => ::jetjson::__private::Some(Self { #(#missing_members),* }),
-                    ::jetjson::__private::None => ::jetjson::__private::None,
-                }
-            }
-        }
-    });
-    (
-        quote!(::jetjson::__private::Ok(Self { #(#members),* })),
-        missing,
+    defaults::transparent(
+        cx.cont,
+        fields,
+        &Transparent {
+            read: &|field| read_value(cx, field),
+            no_field: quote!(__r.invalid_value("no field")),
+            missing_fn: syn::Ident::new("msgpack_missing", proc_macro2::Span::call_site()),
+            missing_of: &|ty| quote!(<#ty as ::jetjson::__private::FromMsgpack<#de>>::msgpack_missing),
+        },
     )
 }
 
@@ -112,30 +84,6 @@ fn read_value(cx: &Cx, field: &Field) -> TokenStream {
     match &field.attrs.with {
         Some(module) => quote!(#module::read_msgpack(__r)),
         None => quote!(<#ty as ::jetjson::__private::FromMsgpack<#de>>::read_msgpack(__r)),
-    }
-}
-
-/// A field that is not read: its default.
-fn skipped_value(cx: &Cx, field: &Field) -> TokenStream {
-    match &field.attrs.default {
-        attr::Default::Trait => quote!(::jetjson::__private::Default::default()),
-        attr::Default::Path(path) => quote!(#path()),
-        attr::Default::None => {
-            if cx.cont.attrs.default.is_none() {
-                quote!(::jetjson::__private::Default::default())
-            } else {
-                let member = &field.member;
-                quote!(__default.#member)
-            }
-        }
-    }
-}
-
-/// `let __default: Self = ..;` for container `default`.
-fn container_default(cx: &Cx) -> TokenStream {
-    match &cx.cont.attrs.default {
-        attr::Default::Path(path) => quote!(let __default: Self = #path();),
-        _ => quote!(let __default: Self = ::jetjson::__private::Default::default();),
     }
 }
 
@@ -154,21 +102,7 @@ fn array_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> Toke
         let i = index(i);
         quote!(let #binding = #value.map_err(|e| e.index(#i))?;)
     });
-    let needs_default = fields
-        .iter()
-        .any(|f| f.attrs.skip_deserializing && f.attrs.default.is_none())
-        && !cx.cont.attrs.default.is_none();
-    let default = needs_default.then(|| container_default(cx));
-    let members = fields.iter().map(|field| {
-        let member = &field.member;
-        if field.attrs.skip_deserializing {
-            let value = skipped_value(cx, field);
-            quote!(#member: #value)
-        } else {
-            let binding = binding(field);
-            quote!(#member: #binding)
-        }
-    });
+    let tail = defaults::array_tail(cx.cont, fields, ctor);
     let count = index(count);
     quote! {
         __r.enter()?;
@@ -178,8 +112,7 @@ fn array_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> Toke
         }
         #(#reads)*
         __r.leave();
-        #default
-        ::jetjson::__private::Ok(#ctor { #(#members),* })
+        #tail
     }
 }
 
@@ -367,42 +300,16 @@ fn map_loop(cx: &Cx, read: &[&Field], tag: Option<&str>) -> TokenStream {
 /// After the members: the defaults, then `Ok(ctor { .. })`. `outer` says
 /// whether the container's own `default` applies.
 fn tail(cx: &Cx, fields: &[Field], ctor: &TokenStream, outer: bool) -> TokenStream {
-    let container_default = outer && !cx.cont.attrs.default.is_none();
-    let default = container_default.then(|| self::container_default(cx));
-    let members = fields.iter().map(|field| {
-        let member = &field.member;
-        if field.attrs.skip_deserializing {
-            let value = skipped_value(cx, field);
-            return quote!(#member: #value);
-        }
-        let binding = binding(field);
-        let name = str_lit(&field.attrs.name.deserialize);
-        let value = match &field.attrs.default {
-            attr::Default::Trait => quote!(#binding.unwrap_or_default()),
-            attr::Default::Path(path) => quote!(match #binding {
-                ::jetjson::__private::Some(__v) => __v,
-                ::jetjson::__private::None => #path(),
-            }),
-            attr::Default::None if container_default => quote!(match #binding {
-                ::jetjson::__private::Some(__v) => __v,
-                ::jetjson::__private::None => __default.#member,
-            }),
-            attr::Default::None if field.attrs.with.is_some() => quote!(match #binding {
-                ::jetjson::__private::Some(__v) => __v,
-                ::jetjson::__private::None => {
-                    return ::jetjson::__private::Err(__r.missing_field(#name));
-                }
-            }),
-            attr::Default::None => {
-                quote!(::jetjson::__private::msgpack_take(#binding, __r, #name)?)
-            }
-        };
-        quote!(#member: #value)
-    });
-    quote! {
-        #default
-        ::jetjson::__private::Ok(#ctor { #(#members),* })
-    }
+    defaults::object_tail(
+        cx.cont,
+        fields,
+        ctor,
+        outer,
+        &Missing {
+            take: &|slot, name| quote!(::jetjson::__private::msgpack_take(#slot, __r, #name)?),
+            error: &|name| quote!(__r.missing_field(#name)),
+        },
+    )
 }
 
 // MARK: - Enums

@@ -18,7 +18,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Convert;
-use crate::attr;
+use crate::defaults::{self, Missing, Transparent};
 use crate::emit::{
     binding, byte_str, holds_reference, impl_header, index, names_own_lifetime, str_lit, Direction,
 };
@@ -192,45 +192,15 @@ fn transparent(
     fields: &[Field],
     mode: Mode,
 ) -> (TokenStream, Option<TokenStream>) {
-    let Some(inner) = fields
-        .iter()
-        .find(|f| !(f.attrs.skip_serializing && f.attrs.skip_deserializing))
-    else {
-        return (
-            quote!(::jetjson::__private::Err(
-                ::jetjson::__private::value_invalid_value("no field")
-            )),
-            None,
-        );
-    };
-    let ty = inner.ty;
-    let value = read_value(inner, mode);
-    let mut members = Vec::new();
-    let mut missing_members = Vec::new();
-    for field in fields {
-        let member = &field.member;
-        if std::ptr::eq(field, inner) {
-            members.push(quote!(#member: #value?));
-            missing_members.push(quote!(#member: __x));
-        } else {
-            let default = skipped_value(cont, field);
-            members.push(quote!(#member: #default));
-            missing_members.push(quote!(#member: #default));
-        }
-    }
-    let missing = inner.attrs.with.is_none().then(|| {
-        quote! {
-            fn value_missing() -> ::jetjson::__private::Option<Self> {
-                match <#ty as ::jetjson::__private::FromValue>::value_missing() {
-                    ::jetjson::__private::Some(__x) => ::jetjson::__private::Some(Self { #(#missing_members),* }),
-                    ::jetjson::__private::None => ::jetjson::__private::None,
-                }
-            }
-        }
-    });
-    (
-        quote!(::jetjson::__private::Ok(Self { #(#members),* })),
-        missing,
+    defaults::transparent(
+        cont,
+        fields,
+        &Transparent {
+            read: &|field| read_value(field, mode),
+            no_field: quote!(::jetjson::__private::value_invalid_value("no field")),
+            missing_fn: syn::Ident::new("value_missing", proc_macro2::Span::call_site()),
+            missing_of: &|ty| quote!(<#ty as ::jetjson::__private::FromValue>::value_missing),
+        },
     )
 }
 
@@ -247,30 +217,6 @@ fn read_value(field: &Field, mode: Mode) -> TokenStream {
         Convert::Module(module) => quote! {
             ::jetjson::__private::with_from_value(#v, |__r| #module::read_json(__r))
         },
-    }
-}
-
-/// A field that is not read: its default.
-fn skipped_value(cont: &Container, field: &Field) -> TokenStream {
-    match &field.attrs.default {
-        attr::Default::Trait => quote!(::jetjson::__private::Default::default()),
-        attr::Default::Path(path) => quote!(#path()),
-        attr::Default::None => {
-            if cont.attrs.default.is_none() {
-                quote!(::jetjson::__private::Default::default())
-            } else {
-                let member = &field.member;
-                quote!(__default.#member)
-            }
-        }
-    }
-}
-
-/// `let __default: Self = ..;` for container `default`.
-fn container_default(cont: &Container) -> TokenStream {
-    match &cont.attrs.default {
-        attr::Default::Path(path) => quote!(let __default: Self = #path();),
-        _ => quote!(let __default: Self = ::jetjson::__private::Default::default();),
     }
 }
 
@@ -332,26 +278,11 @@ fn array_body(
             }
         });
     }
-    let needs_default = fields
-        .iter()
-        .any(|f| f.attrs.skip_deserializing && f.attrs.default.is_none())
-        && !cont.attrs.default.is_none();
-    let default = needs_default.then(|| container_default(cont));
-    let members = fields.iter().map(|field| {
-        let member = &field.member;
-        if field.attrs.skip_deserializing {
-            let value = skipped_value(cont, field);
-            quote!(#member: #value)
-        } else {
-            let binding = binding(field);
-            quote!(#member: #binding)
-        }
-    });
+    let tail = defaults::array_tail(cont, fields, ctor);
     quote! {
         let __a = #elements;
         #(#stmts)*
-        #default
-        ::jetjson::__private::Ok(#ctor { #(#members),* })
+        #tail
     }
 }
 
@@ -472,46 +403,21 @@ fn object_body(
         })
     };
 
-    let container_default = outer && !cont.attrs.default.is_none();
-    let default = container_default.then(|| container_default_stmt(cont));
-    let members = fields.iter().map(|field| {
-        let member = &field.member;
-        if field.attrs.skip_deserializing {
-            let value = skipped_value(cont, field);
-            return quote!(#member: #value);
-        }
-        let binding = binding(field);
-        let name = str_lit(&field.attrs.name.deserialize);
-        let value = match &field.attrs.default {
-            attr::Default::Trait => quote!(#binding.unwrap_or_default()),
-            attr::Default::Path(path) => quote!(match #binding {
-                ::jetjson::__private::Some(__x) => __x,
-                ::jetjson::__private::None => #path(),
-            }),
-            attr::Default::None if container_default => quote!(match #binding {
-                ::jetjson::__private::Some(__x) => __x,
-                ::jetjson::__private::None => __default.#member,
-            }),
-            attr::Default::None if field.attrs.with.is_some() => quote!(match #binding {
-                ::jetjson::__private::Some(__x) => __x,
-                ::jetjson::__private::None => {
-                    return ::jetjson::__private::Err(::jetjson::__private::value_missing_field(#name));
-                }
-            }),
-            attr::Default::None => quote!(::jetjson::__private::take_value(#binding, #name)?),
-        };
-        quote!(#member: #value)
-    });
+    let tail = defaults::object_tail(
+        cont,
+        fields,
+        ctor,
+        outer,
+        &Missing {
+            take: &|slot, name| quote!(::jetjson::__private::take_value(#slot, #name)?),
+            error: &|name| quote!(::jetjson::__private::value_missing_field(#name)),
+        },
+    );
 
     quote! {
         #members_loop
-        #default
-        ::jetjson::__private::Ok(#ctor { #(#members),* })
+        #tail
     }
-}
-
-fn container_default_stmt(cont: &Container) -> TokenStream {
-    container_default(cont)
 }
 
 // MARK: - Enums

@@ -110,16 +110,16 @@ const _: () = {
             let __default: Self = ::jetjson::__private::Default::default();
             ::jetjson::__private::Ok(Self {
                 items: match __f_items {
-                    ::jetjson::__private::Some(__v) => __v,
+                    ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => __default.items,
                 },
                 raw: match __f_raw {
-                    ::jetjson::__private::Some(__v) => __v,
+                    ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => __default.raw,
                 },
                 cursor: __default.cursor,
                 next: match __f_next {
-                    ::jetjson::__private::Some(__v) => __v,
+                    ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => no_page(),
                 },
             })

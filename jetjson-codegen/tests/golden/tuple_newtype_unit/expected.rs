@@ -313,8 +313,8 @@ const _: () = {
         }
         fn json_missing() -> ::jetjson::__private::Option<Self> {
             match <T as ::jetjson::__private::FromJson<'de>>::json_missing() {
-                ::jetjson::__private::Some(__v) => {
-                    ::jetjson::__private::Some(Self { inner: __v })
+                ::jetjson::__private::Some(__x) => {
+                    ::jetjson::__private::Some(Self { inner: __x })
                 }
                 ::jetjson::__private::None => ::jetjson::__private::None,
             }

@@ -132,19 +132,19 @@ const _: () = {
             let __default: Self = ::jetjson::__private::Default::default();
             ::jetjson::__private::Ok(Self {
                 color: match __f_color {
-                    ::jetjson::__private::Some(__v) => __v,
+                    ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => __default.color,
                 },
                 data: match __f_data {
-                    ::jetjson::__private::Some(__v) => __v,
+                    ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => __default.data,
                 },
                 name: match __f_name {
-                    ::jetjson::__private::Some(__v) => __v,
+                    ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => __default.name,
                 },
                 parent: match __f_parent {
-                    ::jetjson::__private::Some(__v) => __v,
+                    ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => __default.parent,
                 },
             })

@@ -1,0 +1,178 @@
+//! What the three decoders (JSON, `Value`, MessagePack) share about fields
+//! that are not read or not present: the value of a skipped field, the
+//! container's `default`, how `ctor { .. }` is filled from the read slots,
+//! and `transparent`. They differ only in how they read a value and how
+//! they say "missing field", which the caller passes in.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::attr;
+use crate::emit::{binding, str_lit};
+use crate::model::{Container, Field};
+
+/// A field that is not read: its default.
+pub fn skipped_value(cont: &Container, field: &Field) -> TokenStream {
+    match &field.attrs.default {
+        attr::Default::Trait => quote!(::jetjson::__private::Default::default()),
+        attr::Default::Path(path) => quote!(#path()),
+        attr::Default::None => {
+            if cont.attrs.default.is_none() {
+                quote!(::jetjson::__private::Default::default())
+            } else {
+                let member = &field.member;
+                quote!(__default.#member)
+            }
+        }
+    }
+}
+
+/// `let __default: Self = ..;` for container `default`.
+pub fn container_default(cont: &Container) -> TokenStream {
+    match &cont.attrs.default {
+        attr::Default::Path(path) => quote!(let __default: Self = #path();),
+        _ => quote!(let __default: Self = ::jetjson::__private::Default::default();),
+    }
+}
+
+/// How a format reports a field that is absent.
+pub struct Missing<'f> {
+    /// The slot's value, else the type's own answer for "absent" (`None`
+    /// for `Option`), else the error: an expression of the field's type
+    /// (it may `?`). Takes the slot and the name as a string literal.
+    pub take: &'f dyn Fn(&syn::Ident, &syn::LitStr) -> TokenStream,
+    /// The "missing field" error for a name: an expression of type `Error`.
+    pub error: &'f dyn Fn(&syn::LitStr) -> TokenStream,
+}
+
+/// After an object's members were read into their slots: the container
+/// default when `outer` says it applies, then `Ok(ctor { .. })` with each
+/// field's slot, default or error.
+pub fn object_tail(
+    cont: &Container,
+    fields: &[Field],
+    ctor: &TokenStream,
+    outer: bool,
+    missing: &Missing,
+) -> TokenStream {
+    let container_default = outer && !cont.attrs.default.is_none();
+    let default = container_default.then(|| self::container_default(cont));
+    let members = fields.iter().map(|field| {
+        let member = &field.member;
+        if field.attrs.skip_deserializing {
+            let value = skipped_value(cont, field);
+            return quote!(#member: #value);
+        }
+        let binding = binding(field);
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = match &field.attrs.default {
+            attr::Default::Trait => quote!(#binding.unwrap_or_default()),
+            attr::Default::Path(path) => quote!(match #binding {
+                ::jetjson::__private::Some(__x) => __x,
+                ::jetjson::__private::None => #path(),
+            }),
+            attr::Default::None if container_default => quote!(match #binding {
+                ::jetjson::__private::Some(__x) => __x,
+                ::jetjson::__private::None => __default.#member,
+            }),
+            attr::Default::None if field.attrs.with.is_some() => {
+                let error = (missing.error)(&name);
+                quote!(match #binding {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => {
+                        return ::jetjson::__private::Err(#error);
+                    }
+                })
+            }
+            attr::Default::None => (missing.take)(&binding, &name),
+        };
+        quote!(#member: #value)
+    });
+    quote! {
+        #default
+        ::jetjson::__private::Ok(#ctor { #(#members),* })
+    }
+}
+
+/// After an array's elements were bound: the container default when a
+/// skipped field needs it, then `Ok(ctor { .. })`.
+pub fn array_tail(cont: &Container, fields: &[Field], ctor: &TokenStream) -> TokenStream {
+    let needs_default = fields
+        .iter()
+        .any(|f| f.attrs.skip_deserializing && f.attrs.default.is_none())
+        && !cont.attrs.default.is_none();
+    let default = needs_default.then(|| container_default(cont));
+    let members = fields.iter().map(|field| {
+        let member = &field.member;
+        if field.attrs.skip_deserializing {
+            let value = skipped_value(cont, field);
+            quote!(#member: #value)
+        } else {
+            let binding = binding(field);
+            quote!(#member: #binding)
+        }
+    });
+    quote! {
+        #default
+        ::jetjson::__private::Ok(#ctor { #(#members),* })
+    }
+}
+
+/// What `transparent` needs of a format.
+pub struct Transparent<'f> {
+    /// Reads the inner field: an expression of type `Result<T, Error>`.
+    pub read: &'f dyn Fn(&Field) -> TokenStream,
+    /// The error when no field is left to be the value.
+    pub no_field: TokenStream,
+    /// The trait's "value when absent" method, as `fn name`, and the path
+    /// that calls it on the inner field's type (`<T as Trait>::name`).
+    pub missing_fn: syn::Ident,
+    pub missing_of: &'f dyn Fn(&syn::Type) -> TokenStream,
+}
+
+/// `transparent`: the one field read as the whole value, the others their
+/// defaults; and the trait's "value when absent" forwarded to the inner
+/// type's.
+pub fn transparent(
+    cont: &Container,
+    fields: &[Field],
+    format: &Transparent,
+) -> (TokenStream, Option<TokenStream>) {
+    let Some(inner) = fields
+        .iter()
+        .find(|f| !(f.attrs.skip_serializing && f.attrs.skip_deserializing))
+    else {
+        let no_field = &format.no_field;
+        return (quote!(::jetjson::__private::Err(#no_field)), None);
+    };
+    let value = (format.read)(inner);
+    let mut members = Vec::new();
+    let mut missing_members = Vec::new();
+    for field in fields {
+        let member = &field.member;
+        if std::ptr::eq(field, inner) {
+            members.push(quote!(#member: #value?));
+            missing_members.push(quote!(#member: __x));
+        } else {
+            let default = skipped_value(cont, field);
+            members.push(quote!(#member: #default));
+            missing_members.push(quote!(#member: #default));
+        }
+    }
+    let missing = inner.attrs.with.is_none().then(|| {
+        let name = &format.missing_fn;
+        let inner_missing = (format.missing_of)(inner.ty);
+        quote! {
+            fn #name() -> ::jetjson::__private::Option<Self> {
+                match #inner_missing() {
+                    ::jetjson::__private::Some(__x) => ::jetjson::__private::Some(Self { #(#missing_members),* }),
+                    ::jetjson::__private::None => ::jetjson::__private::None,
+                }
+            }
+        }
+    });
+    (
+        quote!(::jetjson::__private::Ok(Self { #(#members),* })),
+        missing,
+    )
+}
