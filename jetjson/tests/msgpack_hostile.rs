@@ -471,3 +471,21 @@ proptest! {
         read_everything(&input);
     }
 }
+
+#[test]
+fn skipping_holds_strings_to_utf8_as_reading_does() {
+    // Found by the msgpack_value fuzz target: validate (which skips) took a
+    // string that reading rejects.
+    for bad in [&b"\xa2\xc3\x28"[..], b"\xd9\x01\xff", b"\x81\xa1k\xa1\x80"] {
+        let err = jetjson::msgpack::validate(bad).unwrap_err();
+        assert_eq!(err.kind(), &jetjson::ErrorKind::InvalidUtf8, "{bad:02x?}");
+    }
+    // An unknown field's string is skipped, and checked.
+    let mut input = b"\x82\xa1a\x01\xa1z\xa2\xc3\x28".to_vec();
+    let err =
+        jetjson::msgpack::from_slice::<std::collections::BTreeMap<String, jetjson::Value>>(&input)
+            .unwrap_err();
+    assert_eq!(err.kind(), &jetjson::ErrorKind::InvalidUtf8);
+    input[7] = b'x';
+    assert!(jetjson::msgpack::validate(&input).is_ok());
+}

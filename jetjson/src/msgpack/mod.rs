@@ -124,8 +124,8 @@ pub fn from_slice<'de, T: FromMsgpack<'de>>(input: &'de [u8]) -> Result<T, Error
 }
 
 /// Checks that `input` is exactly one well-formed MessagePack value (valid
-/// markers, lengths within the input, nesting within 128 levels), building
-/// nothing. String contents are not checked for UTF-8 here.
+/// markers, lengths within the input, strings in UTF-8, nesting within 128
+/// levels), building nothing.
 ///
 /// ```
 /// assert!(jetjson::msgpack::validate(b"\x81\xa1k\x93\x01\xc0\xc3").is_ok());

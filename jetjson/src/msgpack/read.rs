@@ -779,7 +779,9 @@ impl<'de> Reader<'de> {
     /// Skips one value of any kind without building it: iterative, with the
     /// depth limit, and allocating nothing for the first 64 levels of
     /// nesting. A header that claims more elements than bytes remain is
-    /// [`ErrorKind::UnexpectedEof`] at once.
+    /// [`ErrorKind::UnexpectedEof`] at once. Strings are checked for UTF-8
+    /// as [`read_str`](Self::read_str) checks them, so a skipped unknown
+    /// field is held to the rules a read one is.
     pub fn skip_value(&mut self) -> Result<(), Error> {
         super::skip::skip_value(self)
     }
@@ -826,11 +828,16 @@ impl<'de> Reader<'de> {
             0x90..=0x9f | ARRAY16 | ARRAY32 => {
                 return Ok(Some(self.read_array_len()? as u64));
             }
-            0xa0..=0xbf => usize::from(m & 0x1f),
+            0xa0..=0xbf | STR8 | STR16 | STR32 => {
+                // Skipped strings are held to UTF-8 as read ones are.
+                self.pos = start;
+                self.read_str()?;
+                return Ok(None);
+            }
             NEVER_USED => return Err(self.error_at(ErrorKind::InvalidMarker { byte: m }, start)),
-            BIN8 | STR8 => self.len8(start)?,
-            BIN16 | STR16 => self.len16(start)?,
-            BIN32 | STR32 => self.len32(start)?,
+            BIN8 => self.len8(start)?,
+            BIN16 => self.len16(start)?,
+            BIN32 => self.len32(start)?,
             EXT8 => self.len8(start)? + 1,
             EXT16 => self.len16(start)? + 1,
             EXT32 => self.len32(start)?.saturating_add(1),
