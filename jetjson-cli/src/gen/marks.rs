@@ -124,7 +124,10 @@ fn line_comments(text: &str) -> Vec<(usize, usize)> {
                 let end = quoted_end(bytes, i + 1, b'"');
                 i = skip(i, end, &mut line);
             }
-            b'\'' => i = char_literal_end(bytes, i),
+            b'\'' => {
+                let end = char_literal_end(bytes, i);
+                i = skip(i, end, &mut line);
+            }
             b'r' | b'b' | b'c' if i == 0 || !is_ident_byte(bytes[i - 1]) => {
                 i = match raw_string_end(bytes, i) {
                     Some(end) => skip(i, end, &mut line),
@@ -377,6 +380,38 @@ mod tests {
             marks,
             [Mark { line: 1, column: 1 }, Mark { line: 2, column: 3 }]
         );
+    }
+
+    #[test]
+    fn any_text_is_scanned_without_panicking() {
+        // Random texts from the characters the lexer treats specially; the
+        // marks found must be lines that read `// jetjson:json`.
+        let alphabet: Vec<char> = "/*\"'r#\\\nbcé x{}jetson:".chars().collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 40) as usize;
+            for _ in 0..len {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push(alphabet[(state % alphabet.len() as u64) as usize]);
+            }
+            if state % 3 == 0 {
+                text.push_str("\n// jetjson:json\n");
+            }
+            for mark in find_marks(&text) {
+                let line = text.lines().nth(mark.line - 1).unwrap_or_default();
+                assert_eq!(
+                    line.trim().trim_start_matches("//").trim(),
+                    MARK,
+                    "{text:?}"
+                );
+            }
+        }
     }
 
     #[test]
