@@ -22,13 +22,15 @@ use jetjson::Json;
 use serde::{Deserialize, Serialize};
 
 /// A meter count, transparent: written as the bare number.
-#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone, Copy, Default)]
+#[derive(
+    Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone, Copy, Default,
+)]
 #[serde(transparent)]
 pub struct Meters(pub f64);
 
 /// Every scalar width, strings borrowed and owned, maps with string and
 /// integer keys; missing fields take the container's `Default`.
-#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Default)]
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Default)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Wide<'a> {
     pub tiny: i8,
@@ -68,7 +70,9 @@ pub struct Wide<'a> {
 }
 
 /// Unit variants, renamed by rule and one by hand.
-#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone, Copy, Default)]
+#[derive(
+    Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone, Copy, Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     #[default]
@@ -79,7 +83,7 @@ pub enum Kind {
 }
 
 /// Required fields, unknown keys rejected.
-#[derive(Json, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Strict {
     pub id: u32,
@@ -91,7 +95,7 @@ pub struct Strict {
 }
 
 /// Externally tagged (the default): unit, newtype, tuple and struct variants.
-#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 pub enum Shape {
     Empty,
     Circle(f64),
@@ -105,7 +109,7 @@ pub enum Shape {
 
 /// Internally tagged: `{"t": "Move", "x": 1, "y": 2}` (jetjson has no
 /// newtype variants here).
-#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(tag = "t")]
 pub enum Event {
     Start,
@@ -126,7 +130,7 @@ pub enum Event {
 }
 
 /// Adjacently tagged: `{"op": "Go", "arg": 3}`.
-#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(tag = "op", content = "arg")]
 pub enum Cmd {
     Stop,
@@ -138,7 +142,7 @@ pub enum Cmd {
 /// Untagged: the first variant that reads the value wins. The variants'
 /// encodings are disjoint (an `f64` is written with `.` or `e`), so every
 /// value reads back as itself.
-#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(untagged)]
 pub enum Loose {
     Nothing,
@@ -155,7 +159,7 @@ pub enum Loose {
 }
 
 /// Recursive through `Vec` and `Box`, so the depth limit is reached.
-#[derive(Json, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 pub struct Node {
     pub value: i32,
     #[serde(default)]
@@ -166,7 +170,7 @@ pub struct Node {
 
 /// jetjson-only: `f32` (serde_json rounds twice), base64, `omit_empty`,
 /// `skip_serializing_if`, a variant `alias` and `other`.
-#[derive(Json, Debug, PartialEq, Default)]
+#[derive(Json, jetjson::Msgpack, Debug, PartialEq, Default)]
 pub struct Extras {
     #[json(default)]
     pub single: f32,
@@ -183,7 +187,7 @@ pub struct Extras {
 }
 
 /// `alias` and `other` on variants.
-#[derive(Json, Debug, PartialEq, Clone, Copy)]
+#[derive(Json, jetjson::Msgpack, Debug, PartialEq, Clone, Copy)]
 pub enum Level {
     #[json(alias = "warning")]
     Warn,
@@ -285,4 +289,68 @@ pub fn derived_from_slice(data: &[u8]) {
     versus_serde!(data, BTreeMap<String, Kind>);
     let _ = read_checked!(data, Extras);
     let _ = read_checked!(data, Vec<Extras>);
+}
+
+// MARK: - MessagePack
+
+/// Reads `$data` as MessagePack into `$ty` (with `#[derive(Msgpack)]`,
+/// from the same attributes): no panic, a well-formed error, nothing
+/// accepted that `msgpack::validate` rejects; a value writes bytes that read
+/// back equal.
+macro_rules! msgpack_checked {
+    ($data:expr, $ty:ty) => {{
+        use jetjson::msgpack;
+        let data: &[u8] = $data;
+        match msgpack::from_slice::<$ty>(data) {
+            Err(e) => super::msgpack::check_error(&e, data),
+            Ok(value) => {
+                assert!(
+                    msgpack::validate(data).is_ok(),
+                    "{} read what validate rejects",
+                    stringify!($ty)
+                );
+                let once = msgpack::to_vec(&value);
+                let back = match msgpack::from_slice::<$ty>(&once) {
+                    Ok(back) => back,
+                    Err(e) => panic!("{}: our own output does not read: {e}", stringify!($ty)),
+                };
+                // A NaN inside makes `==` false; then (a HashMap may also
+                // iterate in another order) the lengths must still agree.
+                #[allow(clippy::eq_op)]
+                let reflexive = value == value;
+                if reflexive {
+                    assert!(
+                        back == value,
+                        "{}: {value:?} read back as {back:?}",
+                        stringify!($ty)
+                    );
+                } else {
+                    let twice = msgpack::to_vec(&back);
+                    assert_eq!(
+                        once.len(),
+                        twice.len(),
+                        "{}: re-encoding changed the length",
+                        stringify!($ty)
+                    );
+                }
+            }
+        }
+    }};
+}
+
+/// Arbitrary bytes read as MessagePack into the derived types.
+pub fn msgpack_derived(data: &[u8]) {
+    msgpack_checked!(data, Wide<'_>);
+    msgpack_checked!(data, Strict);
+    msgpack_checked!(data, Shape);
+    msgpack_checked!(data, Vec<Shape>);
+    msgpack_checked!(data, Event);
+    msgpack_checked!(data, Vec<Event>);
+    msgpack_checked!(data, Cmd);
+    msgpack_checked!(data, Loose);
+    msgpack_checked!(data, Vec<Loose>);
+    msgpack_checked!(data, Node);
+    msgpack_checked!(data, BTreeMap<String, Kind>);
+    msgpack_checked!(data, Extras);
+    msgpack_checked!(data, Vec<Extras>);
 }

@@ -31,6 +31,7 @@ pub mod decimal;
 pub mod derived;
 pub mod doc;
 pub mod grammar;
+pub mod msgpack;
 pub mod nest;
 pub mod stream;
 
@@ -63,6 +64,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     #[cfg(feature = "derive")]
     ("derived_from_slice", derived::derived_from_slice),
     ("stream_reader", stream::stream_reader),
+    ("msgpack_value", msgpack::msgpack_value),
+    #[cfg(feature = "derive")]
+    ("msgpack_derived", derived::msgpack_derived),
 ];
 
 // MARK: - Shared checks
