@@ -3,15 +3,20 @@
 //!
 //! Members live in one `Vec<(K, V)>`, in order. Objects of up to
 //! [`INDEX_MIN`] members are searched by a linear scan, which for a few short
-//! keys beats any hashing. Larger objects carry a hash index: an
-//! open-addressing table of member positions, built when the object grows past
-//! that size (or once, when a parsed object closes). The hash is seeded per
-//! process from the standard library's random source, so keys chosen by an
-//! attacker cannot be made to collide on purpose.
+//! keys beats any hashing. Larger objects get a hash index, an
+//! open-addressing table of member positions, on their first lookup, kept up
+//! to date by inserts from then on: a parsed document that is only walked or
+//! written back never pays for one. (Parsing still checks a large object for
+//! repeated keys, in a table reused from object to object.) The hash is
+//! seeded per process from the standard library's random source, so keys
+//! chosen by an attacker cannot be made to collide on purpose.
 
 use std::borrow::Borrow;
+use std::cell::RefCell;
 use std::fmt;
 use std::hash::{BuildHasher, Hasher};
+use std::ptr;
+use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::OnceLock;
 
 /// Objects with more members than this get a hash index.
@@ -40,8 +45,8 @@ pub(crate) const INDEX_MIN: usize = 12;
 /// ```
 pub struct Map<K = String, V = crate::Value> {
     entries: Vec<(K, V)>,
-    /// Present exactly when `entries.len() > INDEX_MIN`.
-    index: Option<Box<HashIndex>>,
+    /// Built on the first lookup while `entries.len() > INDEX_MIN`.
+    index: LazyIndex,
 }
 
 impl<K, V> Default for Map<K, V> {
@@ -56,7 +61,7 @@ impl<K, V> Map<K, V> {
     pub const fn new() -> Self {
         Map {
             entries: Vec::new(),
-            index: None,
+            index: LazyIndex::empty(),
         }
     }
 
@@ -64,7 +69,7 @@ impl<K, V> Map<K, V> {
     pub fn with_capacity(capacity: usize) -> Self {
         Map {
             entries: Vec::with_capacity(capacity),
-            index: None,
+            index: LazyIndex::empty(),
         }
     }
 
@@ -83,7 +88,7 @@ impl<K, V> Map<K, V> {
     /// Removes every member.
     pub fn clear(&mut self) {
         self.entries.clear();
-        self.index = None;
+        self.index.clear();
     }
 
     /// The members in order.
@@ -130,7 +135,7 @@ impl<K, V> Map<K, V> {
 
     /// Takes every member out, leaving the map empty.
     pub(crate) fn take_entries(&mut self) -> Vec<(K, V)> {
-        self.index = None;
+        self.index.clear();
         std::mem::take(&mut self.entries)
     }
 }
@@ -139,7 +144,12 @@ impl<K: Borrow<str>, V> Map<K, V> {
     /// The position of `key`, if present.
     #[inline]
     fn find(&self, key: &str) -> Option<usize> {
-        match &self.index {
+        let index = if self.entries.len() > INDEX_MIN {
+            self.index.get_or_build(&self.entries)
+        } else {
+            None
+        };
+        match index {
             None => self.entries.iter().position(|(k, _)| k.borrow() == key),
             Some(index) => index.find(key, &self.entries),
         }
@@ -185,12 +195,9 @@ impl<K: Borrow<str>, V> Map<K, V> {
     fn push_new(&mut self, key: K, value: V) {
         let pos = self.entries.len();
         self.entries.push((key, value));
-        match &mut self.index {
-            Some(index) => index.insert(pos, &self.entries),
-            None if self.entries.len() > INDEX_MIN => {
-                self.index = HashIndex::build(&self.entries).map(Box::new);
-            }
-            None => {}
+        // An index already built follows; otherwise the next lookup builds one.
+        if let Some(index) = self.index.get_mut() {
+            index.insert(pos, &self.entries);
         }
     }
 
@@ -238,13 +245,9 @@ impl<K: Borrow<str>, V> Map<K, V> {
         self.reindex();
     }
 
-    /// Rebuilds the index after members moved.
+    /// Drops the index after members moved; the next lookup rebuilds it.
     fn reindex(&mut self) {
-        self.index = if self.entries.len() > INDEX_MIN {
-            HashIndex::build(&self.entries).map(Box::new)
-        } else {
-            None
-        };
+        self.index.clear();
     }
 
     /// A map made from parsed members, in order, resolving repeated keys:
@@ -266,20 +269,16 @@ impl<K: Borrow<str>, V> Map<K, V> {
             }
             return Ok(Map {
                 entries,
-                index: None,
+                index: LazyIndex::empty(),
             });
         }
-        let mut index = HashIndex::with_capacity(n);
-        for j in 0..n {
-            if index.find(entries[j].0.borrow(), &entries[..j]).is_some() {
-                return Self::from_parsed_slow(entries, reject_duplicates, j);
-            }
-            index.insert(j, &entries);
+        if let Some(j) = first_repeat(&entries) {
+            return Self::from_parsed_slow(entries, reject_duplicates, j);
         }
         entries.shrink_to_fit();
         Ok(Map {
             entries,
-            index: Some(Box::new(index)),
+            index: LazyIndex::empty(),
         })
     }
 
@@ -295,7 +294,7 @@ impl<K: Borrow<str>, V> Map<K, V> {
     pub(crate) fn from_unique(entries: Vec<(K, V)>) -> Self {
         let mut map = Map {
             entries,
-            index: None,
+            index: LazyIndex::empty(),
         };
         map.reindex();
         map
@@ -498,7 +497,6 @@ const EMPTY: u64 = u64::MAX;
 #[derive(Clone)]
 struct HashIndex {
     slots: Box<[u64]>,
-    mask: usize,
 }
 
 impl HashIndex {
@@ -506,7 +504,6 @@ impl HashIndex {
         let size = (len * 2).next_power_of_two().max(32);
         HashIndex {
             slots: vec![EMPTY; size].into_boxed_slice(),
-            mask: size - 1,
         }
     }
 
@@ -524,24 +521,7 @@ impl HashIndex {
     }
 
     fn find<K: Borrow<str>, V>(&self, key: &str, entries: &[(K, V)]) -> Option<usize> {
-        let h = hash(key.as_bytes());
-        let tag = h >> 32;
-        let mut slot = h as usize & self.mask;
-        loop {
-            let s = self.slots[slot];
-            if s == EMPTY {
-                return None;
-            }
-            if s >> 32 == tag {
-                let pos = (s & 0xffff_ffff) as usize;
-                if let Some((k, _)) = entries.get(pos) {
-                    if k.borrow() == key {
-                        return Some(pos);
-                    }
-                }
-            }
-            slot = (slot + 1) & self.mask;
-        }
+        probe(&self.slots, hash(key.as_bytes()), key, entries).err()
     }
 
     /// Adds `entries[pos]`, whose key is not yet indexed.
@@ -553,11 +533,160 @@ impl HashIndex {
             return;
         }
         let h = hash(entries[pos].0.borrow().as_bytes());
-        let mut slot = h as usize & self.mask;
-        while self.slots[slot] != EMPTY {
-            slot = (slot + 1) & self.mask;
+        if let Ok(slot) = probe(&self.slots, h, "", &entries[..0]) {
+            self.slots[slot] = (h & !0xffff_ffff) | pos as u64;
         }
-        self.slots[slot] = (h & !0xffff_ffff) | pos as u64;
+    }
+}
+
+/// Linear probing from `h` in a table whose length is a power of two and
+/// which has an empty slot: `Err(position)` of the member whose key is `key`,
+/// else `Ok(slot)` of the empty slot where the probe ended.
+#[inline]
+fn probe<K: Borrow<str>, V>(
+    slots: &[u64],
+    h: u64,
+    key: &str,
+    entries: &[(K, V)],
+) -> Result<usize, usize> {
+    let mask = slots.len() - 1;
+    let tag = h >> 32;
+    let mut slot = h as usize & mask;
+    loop {
+        let s = slots[slot];
+        if s == EMPTY {
+            return Ok(slot);
+        }
+        if s >> 32 == tag {
+            let pos = (s & 0xffff_ffff) as usize;
+            if let Some((k, _)) = entries.get(pos) {
+                if k.borrow() == key {
+                    return Err(pos);
+                }
+            }
+        }
+        slot = (slot + 1) & mask;
+    }
+}
+
+/// The position of the first member whose key an earlier member has, using
+/// a table kept per thread and reused from object to object, so checking a
+/// parsed object allocates nothing once the largest one has been seen.
+fn first_repeat<K: Borrow<str>, V>(entries: &[(K, V)]) -> Option<usize> {
+    thread_local! {
+        static SLOTS: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+    }
+    if entries.len() >= u32::MAX as usize {
+        // Positions would not fit the table's 32 bits: compare directly.
+        return (1..entries.len()).find(|&j| {
+            let key: &str = entries[j].0.borrow();
+            entries[..j].iter().any(|(k, _)| k.borrow() == key)
+        });
+    }
+    SLOTS.with(|slots| {
+        let mut slots = slots.borrow_mut();
+        let size = (entries.len() * 2).next_power_of_two().max(32);
+        slots.clear();
+        slots.resize(size, EMPTY);
+        for (j, (key, _)) in entries.iter().enumerate() {
+            let key: &str = key.borrow();
+            let h = hash(key.as_bytes());
+            match probe(&slots, h, key, &entries[..j]) {
+                Err(_) => return Some(j),
+                Ok(slot) => slots[slot] = (h & !0xffff_ffff) | j as u64,
+            }
+        }
+        None
+    })
+}
+
+/// A map's hash index, built on demand behind a shared reference: one
+/// pointer (null until built), so `Map` and `Value` stay as small as without
+/// it. It is freed only through `&mut self` (or by the builder that lost a
+/// race to publish its own), so a reference handed out by `get` lives as
+/// long as the borrow of the map.
+struct LazyIndex(AtomicPtr<HashIndex>);
+
+impl LazyIndex {
+    /// No index yet.
+    const fn empty() -> LazyIndex {
+        LazyIndex(AtomicPtr::new(ptr::null_mut()))
+    }
+
+    /// The index, building it from `entries` first if there is none yet;
+    /// `None` when the entries are too many to index.
+    #[inline]
+    fn get_or_build<K: Borrow<str>, V>(&self, entries: &[(K, V)]) -> Option<&HashIndex> {
+        let p = self.0.load(Ordering::Acquire);
+        if !p.is_null() {
+            // SAFETY: a non-null pointer here came from `Box::into_raw` and
+            // was published by the compare-exchange below; it is freed only
+            // through `&mut self`, which cannot coexist with this `&self`.
+            return Some(unsafe { &*p });
+        }
+        self.build(entries)
+    }
+
+    #[cold]
+    fn build<K: Borrow<str>, V>(&self, entries: &[(K, V)]) -> Option<&HashIndex> {
+        let fresh = Box::into_raw(Box::new(HashIndex::build(entries)?));
+        match self
+            .0
+            .compare_exchange(ptr::null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire)
+        {
+            // SAFETY: `fresh` is now published and lives as `get_or_build`
+            // describes.
+            Ok(_) => Some(unsafe { &*fresh }),
+            Err(theirs) => {
+                // Another thread published an index of the same entries
+                // first (building needs only `&self`, so entries cannot have
+                // changed): use theirs, free ours, which nobody else saw.
+                // SAFETY: `fresh` came from `Box::into_raw` above and was
+                // never shared; `theirs` is published as above.
+                unsafe {
+                    drop(Box::from_raw(fresh));
+                    Some(&*theirs)
+                }
+            }
+        }
+    }
+
+    /// The index if built, for updating it in place.
+    #[inline]
+    fn get_mut(&mut self) -> Option<&mut HashIndex> {
+        let p = *self.0.get_mut();
+        // SAFETY: `&mut self` excludes every other reference to the index;
+        // a non-null pointer is a live `Box` (see `get_or_build`).
+        (!p.is_null()).then(|| unsafe { &mut *p })
+    }
+
+    /// Drops the index; the next lookup builds a new one.
+    #[inline]
+    fn clear(&mut self) {
+        let p = std::mem::replace(self.0.get_mut(), ptr::null_mut());
+        if !p.is_null() {
+            // SAFETY: a non-null pointer is a live `Box` that only this map
+            // owns, and `&mut self` excludes every reference into it.
+            drop(unsafe { Box::from_raw(p) });
+        }
+    }
+}
+
+impl Drop for LazyIndex {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
+
+impl Clone for LazyIndex {
+    fn clone(&self) -> Self {
+        let p = self.0.load(Ordering::Acquire);
+        if p.is_null() {
+            return LazyIndex::empty();
+        }
+        // SAFETY: as in `get_or_build`: published and alive while `&self` is.
+        let copy = unsafe { (*p).clone() };
+        LazyIndex(AtomicPtr::new(Box::into_raw(Box::new(copy))))
     }
 }
 
@@ -605,26 +734,73 @@ fn hash(bytes: &[u8]) -> u64 {
 mod tests {
     use super::*;
 
+    impl LazyIndex {
+        fn is_built(&self) -> bool {
+            !self.0.load(Ordering::Acquire).is_null()
+        }
+    }
+
     #[test]
     fn index_agrees_with_scan_across_the_threshold() {
         let mut m: Map<String, usize> = Map::new();
         for i in 0..200 {
             m.insert(format!("k{i}"), i);
-            assert_eq!(m.index.is_some(), m.len() > INDEX_MIN);
+            // Inserting looked the key up first: a large map has an index,
+            // kept up to date by the insert.
+            assert_eq!(m.index.is_built(), m.len() > INDEX_MIN + 1, "{i}");
             for j in 0..=i {
                 assert_eq!(m.get(&format!("k{j}")), Some(&j), "{i} {j}");
             }
+            assert_eq!(m.index.is_built(), m.len() > INDEX_MIN, "{i}");
             assert_eq!(m.get("absent"), None);
         }
         m.remove("k3");
+        assert!(!m.index.is_built(), "moving members drops the index");
         assert_eq!(m.get("k3"), None);
         assert_eq!(m.get("k4"), Some(&4));
         m.retain(|_, v| *v % 2 == 0);
         assert_eq!(m.len(), 100);
         assert_eq!(m.get("k100"), Some(&100));
+        let copy = m.clone();
+        assert!(copy.index.is_built());
+        assert_eq!(copy.get("k198"), Some(&198));
         m.retain(|_, v| *v < 10);
-        assert!(m.index.is_none());
         assert_eq!(m.get("k8"), Some(&8));
+        assert!(!m.index.is_built(), "small maps scan");
+    }
+
+    #[test]
+    fn a_parsed_map_builds_its_index_on_the_first_lookup_only() {
+        let entries: Vec<(String, usize)> = (0..40).map(|i| (format!("k{i}"), i)).collect();
+        let m = Map::from_parsed(entries, false).unwrap();
+        assert!(!m.index.is_built());
+        assert_eq!(m.get("k39"), Some(&39));
+        assert!(m.index.is_built());
+        // Lookups from several threads at once: each sees a whole index.
+        let m = Map::from_parsed((0..500).map(|i| (format!("k{i}"), i)).collect(), false).unwrap();
+        std::thread::scope(|scope| {
+            for t in 0..4 {
+                let m = &m;
+                scope.spawn(move || {
+                    for i in (t..500).step_by(4) {
+                        assert_eq!(m.get(&format!("k{i}")), Some(&i));
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
+    fn repeated_keys_are_found_in_objects_of_every_size() {
+        // The per-thread table is reused: a large object, then small and
+        // large ones again, each with and without a repeat.
+        for n in [13usize, 200, 14, 40, 13, 1000, 20] {
+            let mut entries: Vec<(String, usize)> =
+                (0..n).map(|i| (format!("key{i}"), i)).collect();
+            assert_eq!(first_repeat(&entries), None, "{n}");
+            entries.push((format!("key{}", n / 2), 0));
+            assert_eq!(first_repeat(&entries), Some(n), "{n}");
+        }
     }
 
     #[test]
