@@ -166,20 +166,7 @@ fn object_body(
             quote!(#i if __r.eat_key(#quoted)? => #i,)
         })
     });
-    let mut patterns: Vec<TokenStream> = read
-        .iter()
-        .enumerate()
-        .map(|(i, field)| {
-            let names = field
-                .attrs
-                .name
-                .deserialize_names()
-                .into_iter()
-                .map(|n| byte_str(n.as_bytes()));
-            let i = index(i);
-            quote!(#(#names)|* => #i,)
-        })
-        .collect();
+    let mut patterns = key_patterns(&read);
     let tag_index = index(count + 1);
     if let Some(tag) = tag {
         let tag = byte_str(tag.as_bytes());
@@ -348,6 +335,24 @@ fn variant_index(variants: &[Variant], text: TokenStream) -> TokenStream {
         text,
         quote!(::jetjson::__private::unknown_variant_at(__r, #names, __at)),
     )
+}
+
+/// `b"name" | b"alias" => i,` for each field read, `i` its position among
+/// them: the arms of the key match all three decoders generate.
+pub fn key_patterns(read: &[&Field]) -> Vec<TokenStream> {
+    read.iter()
+        .enumerate()
+        .map(|(i, field)| {
+            let names = field
+                .attrs
+                .name
+                .deserialize_names()
+                .into_iter()
+                .map(|n| byte_str(n.as_bytes()));
+            let i = index(i);
+            quote!(#(#names)|* => #i,)
+        })
+        .collect()
 }
 
 /// `match <bytes> { b"A" | b"alias" => 0, .. }` over the variant names; an

@@ -209,20 +209,7 @@ fn map_loop(cx: &Cx, read: &[&Field], tag: Option<&str>) -> TokenStream {
         let i = index(i);
         quote!(#i if __r.eat_raw(#encoded) => #i,)
     });
-    let mut patterns: Vec<TokenStream> = read
-        .iter()
-        .enumerate()
-        .map(|(i, field)| {
-            let names = field
-                .attrs
-                .name
-                .deserialize_names()
-                .into_iter()
-                .map(|n| byte_str(n.as_bytes()));
-            let i = index(i);
-            quote!(#(#names)|* => #i,)
-        })
-        .collect();
+    let mut patterns = crate::json::de::key_patterns(read);
     let tag_index = count;
     if let Some(tag) = tag {
         let tag = byte_str(tag.as_bytes());
