@@ -71,12 +71,10 @@ pub const TARGETS: &[(&str, Target)] = &[
 
 // MARK: - Shared checks
 
-/// What every error must satisfy: a position inside the input, a line and
-/// column that match that position, and a message.
-pub fn check_error(e: &Error, input: &[u8]) {
-    let at = e.offset();
-    assert!(at <= input.len(), "offset {at} past the end: {e:?}");
-    let before = &input[..at];
+/// Offset, line and column of `offset` in `input`, counted plainly (columns
+/// in characters, as `Error::column` counts them).
+pub fn place(input: &[u8], offset: usize) -> (usize, usize, usize) {
+    let before = &input[..offset];
     let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
     let line_start = before
         .iter()
@@ -86,6 +84,15 @@ pub fn check_error(e: &Error, input: &[u8]) {
         .iter()
         .filter(|&&b| b & 0xc0 != 0x80)
         .count();
+    (offset, line, column)
+}
+
+/// What every error must satisfy: a position inside the input, a line and
+/// column that match that position, and a message.
+pub fn check_error(e: &Error, input: &[u8]) {
+    let at = e.offset();
+    assert!(at <= input.len(), "offset {at} past the end: {e:?}");
+    let (_, line, column) = place(input, at);
     assert_eq!((e.line(), e.column()), (line, column), "{e:?}");
     assert!(!e.to_string().is_empty());
     let _ = format!("{e:#} {e:?} {}", e.path());

@@ -22,6 +22,7 @@ use jetjson::stream::StreamReader;
 use jetjson::{Category, Error, ErrorKind, FromJsonOwned, Reader, Value};
 
 use super::grammar::is_ws;
+use super::place;
 
 /// One document as read: the value or the error (kind, offset, line,
 /// column, all from the start of the stream), and where it started.
@@ -29,21 +30,6 @@ use super::grammar::is_ws;
 struct Outcome<T> {
     result: Result<T, (ErrorKind, usize, usize, usize)>,
     start: (usize, usize, usize),
-}
-
-/// Offset, line and column of `offset` in `body`, counted plainly.
-fn place(body: &[u8], offset: usize) -> (usize, usize, usize) {
-    let before = &body[..offset];
-    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
-    let column = 1 + before[line_start..]
-        .iter()
-        .filter(|&&b| b & 0xc0 != 0x80)
-        .count();
-    (offset, line, column)
 }
 
 fn error_at<T>(
