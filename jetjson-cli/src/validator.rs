@@ -338,6 +338,16 @@ impl Validator {
         self.shape.levels += self.stack.len() as u64;
     }
 
+    /// An object key's opening quote: a value begun, and a line of the
+    /// pretty layout.
+    #[inline]
+    fn begin_key(&mut self, b: u8) {
+        self.values += 1;
+        self.shape.keys += 1;
+        self.line();
+        self.begin_string(b, true);
+    }
+
     /// Consumes `n` ASCII bytes other than `\n`.
     #[inline]
     fn bump_ascii(&mut self, n: usize) {
@@ -389,10 +399,7 @@ impl Validator {
                         self.stack.pop();
                         self.state = State::AfterValue;
                     } else if b == b'"' {
-                        self.values += 1;
-                        self.shape.keys += 1;
-                        self.line();
-                        self.begin_string(b, true);
+                        self.begin_key(b);
                     } else {
                         return Err(self.unexpected(ErrorKind::ExpectedKey));
                     }
@@ -401,10 +408,7 @@ impl Validator {
                     if is_whitespace(b) {
                         self.blank(b);
                     } else if b == b'"' {
-                        self.values += 1;
-                        self.shape.keys += 1;
-                        self.line();
-                        self.begin_string(b, true);
+                        self.begin_key(b);
                     } else {
                         return Err(self.unexpected(ErrorKind::ExpectedKey));
                     }
