@@ -452,6 +452,8 @@ pub struct Field {
     pub default: Default,
     /// `with = "module"` or `base64`: the module's `write_json` / `read_json`.
     pub with: Option<syn::Path>,
+    /// `flatten`: the field's members are the enclosing object's.
+    pub flatten: Option<Span>,
 }
 
 impl Field {
@@ -468,7 +470,7 @@ impl Field {
         let mut with = Attr::none(cx, WITH);
         // serde settings that are errors unless `#[json]` overrides them.
         let mut serde_with_fn: Option<syn::Path> = None;
-        let mut flatten: Option<syn::Path> = None;
+        let mut flatten = BoolAttr::none(cx, FLATTEN);
 
         for attr in &field.attrs {
             let Some(source) = Source::of(attr) else {
@@ -506,6 +508,8 @@ impl Field {
                 } else if path == WITH {
                     let module = parse_lit_into_path(cx, WITH, &meta)?;
                     with.set(source, path, module);
+                } else if path == FLATTEN {
+                    flatten.set(source, path, span_of(path));
                 } else if source == Source::Json && path == OMIT_EMPTY {
                     omit_empty.set(source, path, span_of(path));
                 } else if source == Source::Json && path == BASE64 {
@@ -516,8 +520,6 @@ impl Field {
                     } else if path == SERIALIZE_WITH || path == DESERIALIZE_WITH {
                         serde_with_fn = Some(path.clone());
                         skip_meta(&meta)?;
-                    } else if path == FLATTEN {
-                        flatten = Some(path.clone());
                     } else if path == GETTER {
                         cx.error_spanned_by(path, "jetjson does not support `#[serde(getter)]`");
                         skip_meta(&meta)?;
@@ -535,15 +537,6 @@ impl Field {
         }
 
         let json_skips = skip_serializing.json.is_some() && skip_deserializing.json.is_some();
-        if let Some(path) = flatten {
-            if !json_skips {
-                cx.error_spanned_by(
-                    path,
-                    "jetjson does not support `#[serde(flatten)]`: its generated decoders match a \
-                     fixed set of keys; spell the inner fields out, or add `#[json(skip)]`",
-                );
-            }
-        }
         if let Some(path) = serde_with_fn {
             if with.json.is_none() && !json_skips {
                 let name = path_name(&path);
@@ -581,6 +574,7 @@ impl Field {
             omit_empty,
             default,
             with: with.get(),
+            flatten: flatten.get(),
         }
     }
 

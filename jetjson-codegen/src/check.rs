@@ -50,6 +50,9 @@ fn check_transparent(cx: &Ctxt, cont: &Container) {
     match &cont.data {
         Data::Enum(_) => cx.error_at(span, "`transparent` applies to structs only"),
         Data::Struct(_, fields) => {
+            if fields.iter().any(|f| f.attrs.flatten.is_some()) {
+                cx.error_at(span, "`transparent` cannot be combined with `flatten`");
+            }
             let active = fields
                 .iter()
                 .filter(|f| !(f.attrs.skip_serializing && f.attrs.skip_deserializing))
@@ -92,6 +95,23 @@ fn check_fields(cx: &Ctxt, style: Style, fields: &[Field]) {
     let mut ser_names: BTreeMap<&str, &Field> = BTreeMap::new();
     let mut de_names: BTreeMap<&str, &Field> = BTreeMap::new();
     for field in fields {
+        if named && field.attrs.flatten.is_some() {
+            if field.attrs.with.is_some() {
+                cx.error_spanned_by(
+                    field.original,
+                    "a flattened field cannot be read or written `with` a module: its members \
+                     are the enclosing object's",
+                );
+            }
+            // Its members are checked by its own type.
+            continue;
+        }
+        if !named && field.attrs.flatten.is_some() && style != Style::Newtype {
+            cx.error_spanned_by(
+                field.original,
+                "`flatten` applies to named fields only: an array has no members to share",
+            );
+        }
         if !named {
             if let Some(path) = &field.attrs.skip_serializing_if {
                 cx.error_spanned_by(
@@ -192,12 +212,20 @@ fn check_variants(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
                     "an internally tagged enum (`tag = ..`) cannot hold tuple variants: \
                      there is no object to put the tag in; use a struct variant",
                 ),
-                Style::Newtype => cx.error_spanned_by(
-                    variant.original,
-                    "jetjson does not support newtype variants in an internally tagged enum \
-                     (`tag = ..`); use a struct variant `V { .. }` or add `content = \"..\"` \
-                     (adjacently tagged)",
-                ),
+                Style::Newtype => {
+                    // Its content's members share the object with the tag
+                    // (flattened, `model.rs`): a struct or a map.
+                    if let Some(field) = variant.fields.first() {
+                        if field.attrs.with.is_some() {
+                            cx.error_spanned_by(
+                                field.original,
+                                "the content of a newtype variant in an internally tagged enum \
+                                 shares the object with the tag, so it cannot be read or written \
+                                 `with` a module; use a struct variant",
+                            );
+                        }
+                    }
+                }
                 Style::Struct => {
                     for field in &variant.fields {
                         let clashes = (!field.attrs.skip_serializing

@@ -35,6 +35,9 @@ pub fn container_default(cont: &Container) -> TokenStream {
     }
 }
 
+/// Makes a flattened field's value from its slots (the binding).
+pub type FlatFinish<'f> = Box<dyn Fn(&Field, &syn::Ident) -> TokenStream + 'f>;
+
 /// How a format reports a field that is absent.
 pub struct Missing<'f> {
     /// The slot's value, else the type's own answer for "absent" (`None`
@@ -43,6 +46,9 @@ pub struct Missing<'f> {
     pub take: &'f dyn Fn(&syn::Ident, &syn::LitStr) -> TokenStream,
     /// The "missing field" error for a name: an expression of type `Error`.
     pub error: &'f dyn Fn(&syn::LitStr) -> TokenStream,
+    /// A flattened field's value from its slots (the binding): an
+    /// expression of the field's type (it may `?`).
+    pub flat: FlatFinish<'f>,
 }
 
 /// After an object's members were read into their slots: the container
@@ -64,6 +70,10 @@ pub fn object_tail(
             return quote!(#member: #value);
         }
         let binding = binding(field);
+        if field.attrs.flatten.is_some() {
+            let value = (missing.flat)(field, &binding);
+            return quote!(#member: #value);
+        }
         let name = str_lit(&field.attrs.name.deserialize);
         let value = match &field.attrs.default {
             attr::Default::Trait => quote!(#binding.unwrap_or_default()),

@@ -14,6 +14,7 @@ pub fn wrap(impls: TokenStream) -> TokenStream {
         #[allow(
             non_upper_case_globals,
             unused_attributes,
+            unused_assignments,
             unused_qualifications,
             clippy::absolute_paths,
             clippy::useless_let_if_seq,
@@ -88,6 +89,7 @@ pub fn impl_header(
         let mut bound = vec![false; params.len()];
         let mut default = vec![false; params.len()];
         let mut empty = vec![false; params.len()];
+        let mut flat_bounds: Vec<&syn::Type> = Vec::new();
         for field in all_fields(cont) {
             let used = if direction.writes() {
                 !field.attrs.skip_serializing
@@ -104,6 +106,15 @@ pub fn impl_header(
             if !used && !needs_default {
                 continue;
             }
+            if field.attrs.flatten.is_some() {
+                // The field's type itself is bounded: `Option<T>` is
+                // flattened when `T` is, which `T: FromJson` would not say.
+                let tokens = field.ty.to_token_stream();
+                if used && params.iter().any(|p| mentions(&tokens, p)) {
+                    flat_bounds.push(field.ty);
+                }
+                continue;
+            }
             let tokens = field.ty.to_token_stream();
             let asks_empty = direction == Direction::ToValue && field.attrs.omit_empty.is_some();
             for (i, param) in params.iter().enumerate() {
@@ -118,6 +129,18 @@ pub fn impl_header(
             }
         }
         let where_clause = generics.make_where_clause();
+        for ty in flat_bounds {
+            where_clause.predicates.push(match direction {
+                Direction::Encode => parse_quote!(#ty: ::jetjson::__private::FlatToJson),
+                Direction::Decode => parse_quote!(#ty: ::jetjson::__private::FlatFromJson<#de>),
+                Direction::ToValue => parse_quote!(#ty: ::jetjson::__private::FlatToValue),
+                Direction::FromValue => parse_quote!(#ty: ::jetjson::__private::FlatFromValue),
+                Direction::ToMsgpack => parse_quote!(#ty: ::jetjson::__private::FlatToMsgpack),
+                Direction::FromMsgpack => {
+                    parse_quote!(#ty: ::jetjson::__private::FlatFromMsgpack<#de>)
+                }
+            });
+        }
         for (i, param) in params.iter().enumerate() {
             if bound[i] {
                 where_clause.predicates.push(match direction {

@@ -107,6 +107,17 @@ pub fn expand(input: &syn::DeriveInput, options: &Options) -> Result<TokenStream
     } else {
         msgpack::Layout::Map
     };
+    if layout == msgpack::Layout::Array {
+        if let model::Data::Struct(_, fields) = &cont.data {
+            if let Some(field) = fields.iter().find(|f| f.attrs.flatten.is_some()) {
+                cx.error_spanned_by(
+                    field.original,
+                    "`#[msgpack(as_array)]` cannot hold a flattened field: its members have no \
+                     position in the array; drop `as_array` or spell the fields out",
+                );
+            }
+        }
+    }
     cx.check()?;
     let (json, value, msgpack) = (options.json, options.json && options.value, options.msgpack);
     let to_json = (json && options.to_json).then(|| json::ser::expand(&cont));

@@ -111,6 +111,19 @@ impl<'a> Container<'a> {
             }
         };
         let tagging = decide_tagging(cx, item, &attrs);
+        let mut data = data;
+        if let (Tagging::Internal { .. }, Data::Enum(variants)) = (&tagging, &mut data) {
+            // `{"tag": "V", ...}` around a newtype's content: the inner
+            // type's members share the object with the tag, as a flattened
+            // field's share the enclosing struct's.
+            for variant in variants.iter_mut() {
+                if variant.style == Style::Newtype {
+                    for field in &mut variant.fields {
+                        field.attrs.flatten = Some(proc_macro2::Span::call_site());
+                    }
+                }
+            }
+        }
         Some(Container {
             ident: item.ident.clone(),
             attrs,

@@ -96,6 +96,7 @@
 
 pub mod base64;
 mod error;
+mod flatten;
 mod impls;
 pub mod msgpack;
 mod num;

@@ -8,6 +8,8 @@
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
+pub use std::string::String;
+pub use std::vec::Vec;
 
 pub use crate::error::{Error, ErrorKind};
 pub use crate::read::{Checkpoint, Reader, Str};
@@ -16,6 +18,11 @@ pub use crate::value::{FromValue, Map, ToValue, Value};
 pub use crate::write::Writer;
 
 pub use crate::msgpack::{FromMsgpack, ToMsgpack};
+
+pub use crate::flatten::{
+    flat_comma, flat_key, FlatFromJson, FlatFromMsgpack, FlatFromValue, FlatKey, FlatToJson,
+    FlatToMsgpack, FlatToValue,
+};
 
 // MARK: - Fields
 

@@ -29,6 +29,7 @@ pub fn expand(cont: &Container) -> TokenStream {
         Data::Enum(variants) => (enum_body(&cx, variants), None),
     };
     let de = &cx.de;
+    let flat = expand_flat(cont);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FromJson<#de> for #ident #ty_generics #where_clause {
@@ -39,6 +40,7 @@ pub fn expand(cont: &Container) -> TokenStream {
             }
             #missing
         }
+        #flat
     }
 }
 
@@ -146,15 +148,22 @@ fn object_body(
 ) -> TokenStream {
     let read: Vec<&Field> = fields
         .iter()
-        .filter(|f| !f.attrs.skip_deserializing)
+        .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
         .collect();
+    let flats = flattened(fields);
     let deny = cx.cont.attrs.deny_unknown_fields;
     let count = read.len();
+    let de = &cx.de;
 
     let slots = read.iter().map(|field| {
         let binding = binding(field);
         let ty = field.ty;
         quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
+    });
+    let flat_slots = flats.iter().map(|field| {
+        let binding = binding(field);
+        let ty = field.ty;
+        quote!(let mut #binding = <#ty as ::jetjson::__private::FlatFromJson<#de>>::flat_slots();)
     });
 
     // The in-order guess, then the full match.
@@ -173,11 +182,25 @@ fn object_body(
         patterns.push(quote!(#tag => #tag_index,));
     }
     let unknown_index = index(count);
-    let key_match = quote! {
-        match __r.read_key()?.as_bytes() {
-            #(#patterns)*
-            _ => #unknown_index,
+    let key_match = if flats.is_empty() {
+        quote! {
+            match __r.read_key()?.as_bytes() {
+                #(#patterns)*
+                _ => #unknown_index,
+            }
         }
+    } else {
+        // The key is kept for the flattened fields when it is not ours.
+        quote! {{
+            let __key = __r.read_key()?;
+            match __key.as_bytes() {
+                #(#patterns)*
+                _ => {
+                    __flat_key = ::jetjson::__private::flat_key(__key);
+                    #unknown_index
+                }
+            }
+        }}
     };
     let field_index = if count == 0 {
         key_match
@@ -218,6 +241,36 @@ fn object_body(
     } else {
         quote!(__r.skip_value()?;)
     };
+    let newtype = read.is_empty() && flats.len() == 1 && flats[0].member == index_member(0);
+    let unknown = if flats.is_empty() {
+        unknown
+    } else if newtype && tag.is_some() && !deny {
+        // The content of an internally tagged newtype variant: the inner
+        // type has the object to itself (but for the tag), so its own
+        // `deny_unknown_fields` applies.
+        let ty = flats[0].ty;
+        let inner = quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>);
+        quote! {
+            if !#inner::flat_member(&mut __f_0, &__flat_key, __key_at, __r)? {
+                if #inner::DENY_UNKNOWN {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::unknown_field_at(__r, #inner::FIELDS, __key_at),
+                    );
+                }
+                __r.skip_value()?;
+            }
+        }
+    } else {
+        let offer = offer(cx, &flats, &quote!(&__flat_key), &|field| {
+            let binding = binding(field);
+            quote!(&mut #binding)
+        });
+        quote! {
+            if !(#offer) {
+                #unknown
+            }
+        }
+    };
     // The tag was read once to pick the variant (`__tag_seen` says whether
     // that was before these members); a second one is a duplicate.
     let tag_arm = tag.map(|tag| {
@@ -234,9 +287,13 @@ fn object_body(
             }
         }
     });
-    let key_at = (count > 0 || deny || tag.is_some()).then(|| quote!(let __key_at = __r.offset();));
+    let key_at = (count > 0 || deny || tag.is_some() || !flats.is_empty())
+        .then(|| quote!(let __key_at = __r.offset();));
+    let flat_key = (!flats.is_empty()).then(|| {
+        quote!(let mut __flat_key: ::jetjson::__private::FlatKey<#de> = ::jetjson::__private::FlatKey::Borrowed("");)
+    });
     let next_decl = (count > 0).then(|| quote!(let mut __next: usize = 0;));
-    let dispatch = if count == 0 && tag.is_none() {
+    let dispatch = if count == 0 && tag.is_none() && flats.is_empty() {
         quote! {
             #field_index;
             #unknown
@@ -252,19 +309,12 @@ fn object_body(
         }
     };
 
-    let tail = defaults::object_tail(
-        cx.cont,
-        fields,
-        ctor,
-        outer,
-        &Missing {
-            take: &|slot, name| quote!(::jetjson::__private::take(#slot, __r, #name)?),
-            error: &|name| quote!(::jetjson::__private::missing_field(__r, #name)),
-        },
-    );
+    let tail = defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx));
 
     quote! {
         #(#slots)*
+        #(#flat_slots)*
+        #flat_key
         #next_decl
         while __r.next_member(&mut __first)? {
             #key_at
@@ -272,6 +322,200 @@ fn object_body(
         }
         #tail
     }
+}
+
+/// How the JSON decoder fills a field the object did not have, and makes
+/// a flattened field's value from its slots.
+fn missing<'f>(cx: &'f Cx) -> Missing<'f> {
+    Missing {
+        take: &|slot, name| quote!(::jetjson::__private::take(#slot, __r, #name)?),
+        error: &|name| quote!(::jetjson::__private::missing_field(__r, #name)),
+        flat: Box::new(move |field, slots| {
+            let ty = field.ty;
+            let de = &cx.de;
+            quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>::flat_finish(#slots, __r)?)
+        }),
+    }
+}
+
+/// `0`, the member of a newtype's field.
+fn index_member(i: u32) -> syn::Member {
+    syn::Member::Unnamed(syn::Index {
+        index: i,
+        span: proc_macro2::Span::call_site(),
+    })
+}
+
+/// The flattened fields that are read.
+pub fn flattened<'f, 'a>(fields: &'f [Field<'a>]) -> Vec<&'f Field<'a>> {
+    fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_some())
+        .collect()
+}
+
+/// Offers the member `__flat_key` (value at the cursor, key at `__key_at`)
+/// to each flattened field, the catch-alls last: an expression of type
+/// `bool` (it may `?`), true when one took it.
+fn offer(
+    cx: &Cx,
+    flats: &[&Field],
+    key: &TokenStream,
+    slots: &dyn Fn(&Field) -> TokenStream,
+) -> TokenStream {
+    let de = &cx.de;
+    let ask = |field: &Field, catch_all: bool| {
+        let ty = field.ty;
+        let slots = slots(field);
+        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>);
+        let when = if catch_all {
+            quote!(#trait_::CATCH_ALL)
+        } else {
+            quote!(!#trait_::CATCH_ALL)
+        };
+        quote!((#when && #trait_::flat_member(#slots, #key, __key_at, __r)?))
+    };
+    let asks = flats
+        .iter()
+        .map(|f| ask(f, false))
+        .chain(flats.iter().map(|f| ask(f, true)));
+    quote!(#(#asks)||*)
+}
+
+/// `FlatFromJson` for a struct with named fields: the same key match and
+/// reads as its decoder, on slots the enclosing decoder keeps. Every
+/// method is `#[inline]`, so a type that is never flattened compiles none
+/// of it to machine code.
+pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
+    let Data::Struct(Style::Struct, fields) = &cont.data else {
+        return None;
+    };
+    if cont.attrs.transparent.is_some() {
+        return None;
+    }
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::Decode, &de);
+    let cx = Cx { cont, de };
+    let de = &cx.de;
+    let read: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
+        .collect();
+    let flats = flattened(fields);
+    let slot_fields: Vec<&Field> = read.iter().chain(flats.iter()).copied().collect();
+    let slot_types = slot_fields.iter().map(|field| {
+        let ty = field.ty;
+        if field.attrs.flatten.is_some() {
+            quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>::Slots)
+        } else {
+            quote!(::jetjson::__private::Option<#ty>)
+        }
+    });
+    let slot_values: Vec<TokenStream> = slot_fields
+        .iter()
+        .map(|field| {
+            let ty = field.ty;
+            if field.attrs.flatten.is_some() {
+                quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>::flat_slots())
+            } else {
+                quote!(::jetjson::__private::None)
+            }
+        })
+        .collect();
+    // No fields: a block without a tail is `()`, which clippy prefers.
+    let slot_values = if slot_values.is_empty() {
+        quote!()
+    } else {
+        quote!((#(#slot_values,)*))
+    };
+    let position = |field: &Field| {
+        let i = slot_fields
+            .iter()
+            .position(|f| std::ptr::eq(*f, field))
+            .unwrap_or_default();
+        index(i)
+    };
+    let arms = read.iter().map(|field| {
+        let names = field
+            .attrs
+            .name
+            .deserialize_names()
+            .into_iter()
+            .map(|n| byte_str(n.as_bytes()));
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = read_value(&cx, field);
+        let i = position(field);
+        quote! {
+            #(#names)|* => {
+                if __s.#i.is_some() {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::duplicate_field(__r, #name, __key_at),
+                    );
+                }
+                __s.#i = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                ::jetjson::__private::Ok(true)
+            }
+        }
+    });
+    let rest = if flats.is_empty() {
+        quote!(::jetjson::__private::Ok(false))
+    } else {
+        let offer = offer(&cx, &flats, &quote!(__key), &|field| {
+            let i = position(field);
+            quote!(&mut __s.#i)
+        });
+        quote!(::jetjson::__private::Ok(#offer))
+    };
+    let bindings = slot_fields.iter().map(|field| binding(field));
+    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx));
+    let deny = cont.attrs.deny_unknown_fields;
+    let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+    let key_at = if read.is_empty() && flats.is_empty() {
+        quote!(_)
+    } else {
+        quote!(__key_at)
+    };
+    let r = if read.is_empty() && flats.is_empty() {
+        quote!(_)
+    } else {
+        quote!(__r)
+    };
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FlatFromJson<#de> for #ident #ty_generics #where_clause {
+            type Slots = (#(#slot_types,)*);
+            const DENY_UNKNOWN: bool = #deny;
+            const FIELDS: &'static [&'static str] = &[#(#names),*];
+
+            #[inline]
+            fn flat_slots() -> Self::Slots {
+                #slot_values
+            }
+
+            #[inline]
+            fn flat_member(
+                __s: &mut Self::Slots,
+                __key: &::jetjson::__private::FlatKey<#de>,
+                #key_at: usize,
+                #r: &mut ::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                match __key.as_bytes() {
+                    #(#arms)*
+                    _ => #rest,
+                }
+            }
+
+            #[inline]
+            fn flat_finish(
+                __s: Self::Slots,
+                __r: &::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                let (#(#bindings,)*) = __s;
+                #tail
+            }
+        }
+    })
 }
 
 // MARK: - Enums
@@ -514,16 +758,13 @@ fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
     let index = variant_index(variants, quote!(__r.read_str()?.as_bytes()));
     let arms = readable(variants).into_iter().map(|(i, variant)| {
         let ident = &variant.ident;
+        // A newtype's one field is flattened (see `model.rs`); `Self::V {}`
+        // is valid for a unit variant, and `Self::V { 0: .. }` for a newtype.
         let fields: &[Field] = match variant.style {
-            Style::Struct => &variant.fields,
+            Style::Struct | Style::Newtype => &variant.fields,
             _ => &[],
         };
-        let ctor = if variant.style == Style::Struct {
-            quote!(Self::#ident)
-        } else {
-            // `Self::V {}` is valid for a unit variant too.
-            quote!(Self::#ident)
-        };
+        let ctor = quote!(Self::#ident);
         let object = object_body(cx, fields, &ctor, Some(tag), false);
         (i, quote!({ #object }))
     });

@@ -26,6 +26,7 @@ pub fn expand(cont: &Container) -> TokenStream {
             }
         }
     });
+    let flat = expand_flat(cont);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::ToJson for #ident #ty_generics #where_clause {
@@ -34,6 +35,7 @@ pub fn expand(cont: &Container) -> TokenStream {
             }
             #is_empty
         }
+        #flat
     }
 }
 
@@ -111,7 +113,8 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
                 out.raw(&json_string(tag));
                 out.raw(b":");
                 out.raw(&name);
-                // Newtype and tuple variants are rejected by `check`.
+                // A newtype's field is flattened (`model.rs`); tuple
+                // variants are rejected by `check`.
                 object_members(&mut out, &variant.fields, &access, true);
                 out.raw(b"}");
             }
@@ -239,6 +242,26 @@ fn object_members(
     let mut flag = false;
     for (i, field) in fields.iter().enumerate() {
         let later = i + 1 < fields.len();
+        if field.attrs.flatten.is_some() {
+            // Its members, however many, inline: from here on the comma is
+            // decided at run time, unless one was written already.
+            let access = access(field);
+            let write =
+                quote!(::jetjson::__private::FlatToJson::write_flat(#access, __w, &mut __first););
+            if written {
+                out.stmt(quote!({
+                    let mut __first = false;
+                    #write
+                }));
+            } else {
+                if !flag {
+                    out.stmt(quote!(let mut __first = true;));
+                }
+                out.stmt(write);
+                flag = true;
+            }
+            continue;
+        }
         let mut key = json_string(&field.attrs.name.serialize);
         key.push(b':');
         let value = write_value(field, &access(field));
@@ -294,6 +317,51 @@ fn object_members(
             }
         }
     }
+}
+
+/// `FlatToJson` for a struct with named fields: its members with a comma
+/// before each but the enclosing object's first. `#[inline]`, so unused it
+/// costs no machine code.
+pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
+    let Data::Struct(Style::Struct, fields) = &cont.data else {
+        return None;
+    };
+    if cont.attrs.transparent.is_some() {
+        return None;
+    }
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::Encode, &de);
+    let stmts = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_serializing)
+        .map(|field| {
+            let member = &field.member;
+            let access = quote!(&self.#member);
+            if field.attrs.flatten.is_some() {
+                return quote!(::jetjson::__private::FlatToJson::write_flat(#access, __w, __first););
+            }
+            let mut key = json_string(&field.attrs.name.serialize);
+            key.push(b':');
+            let mut inner = Out::default();
+            inner.stmt(quote!(::jetjson::__private::flat_comma(__w, __first);));
+            inner.raw(&key);
+            inner.stmt(write_value(field, &access));
+            let inner = inner.finish();
+            match condition(field, &access) {
+                Some(condition) => quote!(if #condition { #inner }),
+                None => inner,
+            }
+        });
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FlatToJson for #ident #ty_generics #where_clause {
+            #[inline]
+            fn write_flat(&self, __w: &mut ::jetjson::__private::Writer<'_>, __first: &mut bool) {
+                #(#stmts)*
+            }
+        }
+    })
 }
 
 /// The condition under which a field is written, or `None` for always.

@@ -29,6 +29,7 @@ pub fn expand(cont: &Container) -> TokenStream {
         Data::Enum(variants) => (enum_body(&cx, variants), None),
     };
     let de = &cx.de;
+    let flat = expand_flat(cont);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FromMsgpack<#de> for #ident #ty_generics #where_clause {
@@ -39,6 +40,7 @@ pub fn expand(cont: &Container) -> TokenStream {
             }
             #missing
         }
+        #flat
     }
 }
 
@@ -120,11 +122,22 @@ fn array_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> Toke
 /// `ctor { .. }`. Evaluates to `Result<Self, Error>`.
 fn fields_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> TokenStream {
     let expected = str_lit(what);
-    let read: Vec<&Field> = fields
-        .iter()
-        .filter(|f| !f.attrs.skip_deserializing)
-        .collect();
-    let map = map_loop(cx, &read, None);
+    let read = own_fields(fields);
+    let flats = crate::json::de::flattened(fields);
+    let map = map_loop(cx, &read, &flats, None);
+    if !flats.is_empty() {
+        // Flattened members have no position of their own: a map only.
+        let slots = slots(cx, &read, &flats);
+        let tail = tail(cx, fields, ctor, true);
+        return quote! {
+            __r.enter()?;
+            #(#slots)*
+            let __len = ::jetjson::__private::msgpack_map_len(__r, #expected)?;
+            #map
+            __r.leave();
+            #tail
+        };
+    }
     let positional = read.iter().enumerate().map(|(i, field)| {
         let binding = binding(field);
         let name = str_lit(&field.attrs.name.deserialize);
@@ -138,7 +151,7 @@ fn fields_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> Tok
     });
     let count = index(read.len());
     let too_long = str_lit(&format!("{what} with at most {} elements", read.len()));
-    let slots = slots(&read);
+    let slots = slots(cx, &read, &[]);
     let tail = tail(cx, fields, ctor, true);
     quote! {
         __r.enter()?;
@@ -159,15 +172,56 @@ fn fields_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> Tok
     }
 }
 
-/// `let mut __f_a: Option<A> = None;` for each read field.
-fn slots(read: &[&Field]) -> Vec<TokenStream> {
-    read.iter()
-        .map(|field| {
-            let binding = binding(field);
-            let ty = field.ty;
-            quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
-        })
+/// The fields read from their own keys (not skipped, not flattened).
+fn own_fields<'f, 'a>(fields: &'f [Field<'a>]) -> Vec<&'f Field<'a>> {
+    fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
         .collect()
+}
+
+/// `let mut __f_a: Option<A> = None;` for each read field, and the slots
+/// of each flattened one.
+fn slots(cx: &Cx, read: &[&Field], flats: &[&Field]) -> Vec<TokenStream> {
+    let de = &cx.de;
+    let own = read.iter().map(|field| {
+        let binding = binding(field);
+        let ty = field.ty;
+        quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
+    });
+    let flat = flats.iter().map(|field| {
+        let binding = binding(field);
+        let ty = field.ty;
+        quote!(let mut #binding = <#ty as ::jetjson::__private::FlatFromMsgpack<#de>>::flat_slots();)
+    });
+    own.chain(flat).collect()
+}
+
+/// Offers the member `__key` (value at the cursor) to each flattened
+/// field, the catch-alls last: a `bool` expression (it may `?`).
+fn offer(
+    cx: &Cx,
+    flats: &[&Field],
+    key: &TokenStream,
+    slots: &dyn Fn(&Field) -> TokenStream,
+) -> TokenStream {
+    let de = &cx.de;
+    let asks = flats
+        .iter()
+        .map(|f| (f, false))
+        .chain(flats.iter().map(|f| (f, true)))
+        .map(|(field, catch_all)| {
+            let ty = field.ty;
+            let slots = slots(field);
+            let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>);
+            let when = if catch_all {
+                quote!(#trait_::CATCH_ALL)
+            } else {
+                quote!(!#trait_::CATCH_ALL)
+            };
+            quote!((#when && #trait_::flat_member(#slots, #key, __key_at, __r)?))
+        });
+    quote!(#(#asks)||*)
 }
 
 /// The loop over `__len` map members filling the slots of `read`. Each key
@@ -175,7 +229,7 @@ fn slots(read: &[&Field]) -> Vec<TokenStream> {
 /// of its encoded bytes), and only otherwise read and matched. `tag` is a
 /// key read once already (an internal enum tag): its first occurrence is
 /// passed over, a second is a duplicate.
-fn map_loop(cx: &Cx, read: &[&Field], tag: Option<&str>) -> TokenStream {
+fn map_loop(cx: &Cx, read: &[&Field], flats: &[&Field], tag: Option<&str>) -> TokenStream {
     let count = read.len();
     let deny = cx.cont.attrs.deny_unknown_fields;
     let unknown = if deny {
@@ -193,7 +247,40 @@ fn map_loop(cx: &Cx, read: &[&Field], tag: Option<&str>) -> TokenStream {
             continue;
         }
     };
-    let key_at = (count > 0 || deny || tag.is_some()).then(|| quote!(let __key_at = __r.offset();));
+    let unknown = if flats.is_empty() {
+        unknown
+    } else {
+        let offer = offer(cx, flats, &quote!(__key), &|field| {
+            let binding = binding(field);
+            quote!(&mut #binding)
+        });
+        let newtype = count == 0 && flats.len() == 1 && tag.is_some() && !deny;
+        let inner_deny = newtype.then(|| {
+            // An internally tagged newtype's content has the map to itself
+            // (but for the tag): its own `deny_unknown_fields` applies.
+            let de = &cx.de;
+            let ty = flats[0].ty;
+            let inner = quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>);
+            quote! {
+                if #inner::DENY_UNKNOWN {
+                    return ::jetjson::__private::Err(__r.unknown_field(
+                        __key,
+                        #inner::FIELDS,
+                        __key_at,
+                    ));
+                }
+            }
+        });
+        quote! {
+            if #offer {
+                continue;
+            }
+            #inner_deny
+            #unknown
+        }
+    };
+    let key_at = (count > 0 || deny || tag.is_some() || !flats.is_empty())
+        .then(|| quote!(let __key_at = __r.offset();));
     if count == 0 && tag.is_none() {
         return quote! {
             for _ in 0..__len {
@@ -287,16 +374,146 @@ fn map_loop(cx: &Cx, read: &[&Field], tag: Option<&str>) -> TokenStream {
 /// After the members: the defaults, then `Ok(ctor { .. })`. `outer` says
 /// whether the container's own `default` applies.
 fn tail(cx: &Cx, fields: &[Field], ctor: &TokenStream, outer: bool) -> TokenStream {
-    defaults::object_tail(
-        cx.cont,
-        fields,
-        ctor,
-        outer,
-        &Missing {
-            take: &|slot, name| quote!(::jetjson::__private::msgpack_take(#slot, __r, #name)?),
-            error: &|name| quote!(__r.missing_field(#name)),
-        },
-    )
+    defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx))
+}
+
+/// How the MessagePack decoder fills a field the map did not have.
+fn missing<'f>(cx: &'f Cx) -> Missing<'f> {
+    Missing {
+        take: &|slot, name| quote!(::jetjson::__private::msgpack_take(#slot, __r, #name)?),
+        error: &|name| quote!(__r.missing_field(#name)),
+        flat: Box::new(move |field, slots| {
+            let ty = field.ty;
+            let de = &cx.de;
+            quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>::flat_finish(#slots, __r)?)
+        }),
+    }
+}
+
+/// `FlatFromMsgpack` for a struct with named fields: the JSON decoder's
+/// [`crate::json::de::expand_flat`] over MessagePack keys. `#[inline]`.
+pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
+    let Data::Struct(Style::Struct, fields) = &cont.data else {
+        return None;
+    };
+    if cont.attrs.transparent.is_some() {
+        return None;
+    }
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::FromMsgpack, &de);
+    let cx = Cx { cont, de };
+    let de = &cx.de;
+    let flat_trait = quote!(::jetjson::__private::FlatFromMsgpack<#de>);
+    let read = own_fields(fields);
+    let flats = crate::json::de::flattened(fields);
+    let slot_fields: Vec<&Field> = read.iter().chain(flats.iter()).copied().collect();
+    let slot_types = slot_fields.iter().map(|field| {
+        let ty = field.ty;
+        if field.attrs.flatten.is_some() {
+            quote!(<#ty as #flat_trait>::Slots)
+        } else {
+            quote!(::jetjson::__private::Option<#ty>)
+        }
+    });
+    let slot_values: Vec<TokenStream> = slot_fields
+        .iter()
+        .map(|field| {
+            let ty = field.ty;
+            if field.attrs.flatten.is_some() {
+                quote!(<#ty as #flat_trait>::flat_slots())
+            } else {
+                quote!(::jetjson::__private::None)
+            }
+        })
+        .collect();
+    // No fields: a block without a tail is `()`, which clippy prefers.
+    let slot_values = if slot_values.is_empty() {
+        quote!()
+    } else {
+        quote!((#(#slot_values,)*))
+    };
+    let position = |field: &Field| {
+        index(
+            slot_fields
+                .iter()
+                .position(|f| std::ptr::eq(*f, field))
+                .unwrap_or_default(),
+        )
+    };
+    let arms = read.iter().map(|field| {
+        let names = field
+            .attrs
+            .name
+            .deserialize_names()
+            .into_iter()
+            .map(|n| byte_str(n.as_bytes()));
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = read_value(&cx, field);
+        let i = position(field);
+        quote! {
+            #(#names)|* => {
+                if __s.#i.is_some() {
+                    return ::jetjson::__private::Err(__r.duplicate_field(#name, __key_at));
+                }
+                __s.#i = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                ::jetjson::__private::Ok(true)
+            }
+        }
+    });
+    let rest = if flats.is_empty() {
+        quote!(::jetjson::__private::Ok(false))
+    } else {
+        let offer = offer(&cx, &flats, &quote!(__key), &|field| {
+            let i = position(field);
+            quote!(&mut __s.#i)
+        });
+        quote!(::jetjson::__private::Ok(#offer))
+    };
+    let bindings = slot_fields.iter().map(|field| binding(field));
+    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx));
+    let deny = cont.attrs.deny_unknown_fields;
+    let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+    let (key_at, r) = if read.is_empty() && flats.is_empty() {
+        (quote!(_), quote!(_))
+    } else {
+        (quote!(__key_at), quote!(__r))
+    };
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
+            type Slots = (#(#slot_types,)*);
+            const DENY_UNKNOWN: bool = #deny;
+            const FIELDS: &'static [&'static str] = &[#(#names),*];
+
+            #[inline]
+            fn flat_slots() -> Self::Slots {
+                #slot_values
+            }
+
+            #[inline]
+            fn flat_member(
+                __s: &mut Self::Slots,
+                __key: &#de str,
+                #key_at: usize,
+                #r: &mut ::jetjson::__private::MsgpackReader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                match __key.as_bytes() {
+                    #(#arms)*
+                    _ => #rest,
+                }
+            }
+
+            #[inline]
+            fn flat_finish(
+                __s: Self::Slots,
+                __r: &::jetjson::__private::MsgpackReader<#de>,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                let (#(#bindings,)*) = __s;
+                #tail
+            }
+        }
+    })
 }
 
 // MARK: - Enums
@@ -438,16 +655,15 @@ fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
     let index = variant_index(variants);
     let arms = readable(variants).into_iter().map(|(i, variant)| {
         let ident = &variant.ident;
+        // A newtype's field is flattened (see `model.rs`).
         let fields: &[Field] = match variant.style {
-            Style::Struct => &variant.fields,
+            Style::Struct | Style::Newtype => &variant.fields,
             _ => &[],
         };
-        let read: Vec<&Field> = fields
-            .iter()
-            .filter(|f| !f.attrs.skip_deserializing)
-            .collect();
-        let slots = slots(&read);
-        let members = map_loop(cx, &read, Some(tag));
+        let read = own_fields(fields);
+        let flats = crate::json::de::flattened(fields);
+        let slots = slots(cx, &read, &flats);
+        let members = map_loop(cx, &read, &flats, Some(tag));
         let tail = tail(cx, fields, &quote!(Self::#ident), false);
         (
             i,

@@ -28,6 +28,7 @@ pub fn expand(cont: &Container, layout: Layout) -> TokenStream {
             }
         }
     });
+    let flat = expand_flat(cont);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::ToMsgpack for #ident #ty_generics #where_clause {
@@ -36,6 +37,7 @@ pub fn expand(cont: &Container, layout: Layout) -> TokenStream {
             }
             #is_empty
         }
+        #flat
     }
 }
 
@@ -197,15 +199,28 @@ fn members(
         .iter()
         .map(|field| condition_with(field, &access(field), &msgpack_empty))
         .collect();
-    let always = fixed + conditions.iter().filter(|c| c.is_none()).count();
-    if conditions.iter().all(Option::is_none) {
+    let flat = |field: &Field| field.attrs.flatten.is_some();
+    let always = fixed
+        + written
+            .iter()
+            .zip(&conditions)
+            .filter(|(f, c)| c.is_none() && !flat(f))
+            .count();
+    if conditions.iter().all(Option::is_none) && !written.iter().any(|f| flat(f)) {
         out.raw(&map_header(always));
     } else {
-        let counts = conditions.iter().flatten().map(|condition| {
-            quote! {
-                if #condition {
-                    __n += 1;
-                }
+        let counts = written.iter().zip(&conditions).map(|(field, condition)| {
+            if flat(field) {
+                let access = access(field);
+                return quote!(__n += ::jetjson::__private::FlatToMsgpack::flat_len(#access););
+            }
+            match condition {
+                Some(condition) => quote! {
+                    if #condition {
+                        __n += 1;
+                    }
+                },
+                None => quote!(),
             }
         });
         out.stmt(quote! {
@@ -216,6 +231,11 @@ fn members(
     }
     out.raw(first);
     for (field, condition) in written.iter().zip(conditions) {
+        if flat(field) {
+            let access = access(field);
+            out.stmt(quote!(::jetjson::__private::FlatToMsgpack::write_flat(#access, __w);));
+            continue;
+        }
         let key = str_bytes(&field.attrs.name.serialize);
         let value = write_value(field, &access(field));
         match condition {
@@ -232,6 +252,65 @@ fn members(
             }
         }
     }
+}
+
+/// `FlatToMsgpack` for a struct with named fields. `#[inline]`.
+fn expand_flat(cont: &Container) -> Option<TokenStream> {
+    let Data::Struct(Style::Struct, fields) = &cont.data else {
+        return None;
+    };
+    if cont.attrs.transparent.is_some() {
+        return None;
+    }
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::ToMsgpack, &de);
+    let written: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_serializing)
+        .collect();
+    let mut counts = Vec::new();
+    let mut writes = Vec::new();
+    for field in written {
+        let member = &field.member;
+        let access = quote!(&self.#member);
+        if field.attrs.flatten.is_some() {
+            counts.push(quote!(::jetjson::__private::FlatToMsgpack::flat_len(#access)));
+            writes.push(quote!(::jetjson::__private::FlatToMsgpack::write_flat(#access, __w);));
+            continue;
+        }
+        let mut inner = Out::default();
+        inner.raw(&str_bytes(&field.attrs.name.serialize));
+        inner.stmt(write_value(field, &access));
+        let inner = inner.finish();
+        match condition_with(field, &access, &msgpack_empty) {
+            Some(condition) => {
+                counts.push(quote!(usize::from(#condition)));
+                writes.push(quote!(if #condition { #inner }));
+            }
+            None => {
+                counts.push(quote!(1));
+                writes.push(inner);
+            }
+        }
+    }
+    if counts.is_empty() {
+        counts.push(quote!(0));
+    }
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FlatToMsgpack for #ident #ty_generics #where_clause {
+            #[inline]
+            fn flat_len(&self) -> usize {
+                #(#counts)+*
+            }
+
+            #[inline]
+            fn write_flat(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+                #(#writes)*
+            }
+        }
+    })
 }
 
 /// `omit_empty`'s question, asked of `ToMsgpack`.

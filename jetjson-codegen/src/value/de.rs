@@ -127,6 +127,7 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
             (quote!(#depth #owned), quote!(#depth #borrowed), None)
         }
     };
+    let flat = expand_flat(cont);
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FromValue for #ident #ty_generics #where_clause {
@@ -142,6 +143,7 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
             }
             #missing
         }
+        #flat
     })
 }
 
@@ -299,8 +301,9 @@ fn object_body(
 ) -> TokenStream {
     let read: Vec<&Field> = fields
         .iter()
-        .filter(|f| !f.attrs.skip_deserializing)
+        .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
         .collect();
+    let flats = crate::json::de::flattened(fields);
     let deny = cont.attrs.deny_unknown_fields;
     let count = read.len();
     let expected_names: Vec<syn::LitStr> = read
@@ -308,7 +311,7 @@ fn object_body(
         .map(|f| str_lit(&f.attrs.name.deserialize))
         .collect();
 
-    let members_loop = if count == 0 {
+    let members_loop = if count == 0 && flats.is_empty() {
         // Nothing to read: at most, every key but the tag is an error.
         deny.then(|| {
             let tag = match tag {
@@ -360,18 +363,61 @@ fn object_body(
                 }
             }
         });
-        let unknown = if deny {
+        let newtype = count == 0 && flats.len() == 1 && tag.is_some() && !deny;
+        let deny_error = |expected: TokenStream| {
             quote! {
                 return ::jetjson::__private::Err(
-                    ::jetjson::__private::value_unknown_field(&__k, &[#(#expected_names),*]),
+                    ::jetjson::__private::value_unknown_field(&__k, #expected),
                 );
             }
+        };
+        let unknown = if deny {
+            deny_error(quote!(&[#(#expected_names),*]))
         } else {
             quote!()
         };
+        let unknown = if flats.is_empty() {
+            unknown
+        } else {
+            let offer = offer(&flats, mode);
+            let inner_deny = newtype.then(|| {
+                // An internally tagged newtype's content has the object to
+                // itself: its own `deny_unknown_fields` applies.
+                let ty = flats[0].ty;
+                let inner = quote!(<#ty as ::jetjson::__private::FlatFromValue>);
+                let error = deny_error(quote!(#inner::FIELDS));
+                quote! {
+                    if #inner::DENY_UNKNOWN {
+                        #error
+                    }
+                }
+            });
+            match mode {
+                Mode::Ref => quote! {
+                    if !(#offer) {
+                        #inner_deny
+                        #unknown
+                    }
+                },
+                Mode::Owned => quote! {
+                    let mut __member = ::jetjson::__private::Some((__k, __v));
+                    #offer
+                    if let ::jetjson::__private::Some((__k, _)) = __member {
+                        #inner_deny
+                        #unknown
+                    }
+                },
+            }
+        };
+        let flat_slots = flats.iter().map(|field| {
+            let binding = binding(field);
+            let ty = field.ty;
+            quote!(let mut #binding = <#ty as ::jetjson::__private::FlatFromValue>::flat_slots();)
+        });
         let tag_arm = tag.map(|_| quote!(#tag_index => {}));
         Some(quote! {
             #(#slots)*
+            #(#flat_slots)*
             let mut __next: usize = 0;
             for (__k, __v) in __m {
                 let __field = match __next {
@@ -390,21 +436,198 @@ fn object_body(
         })
     };
 
-    let tail = defaults::object_tail(
-        cont,
-        fields,
-        ctor,
-        outer,
-        &Missing {
-            take: &|slot, name| quote!(::jetjson::__private::take_value(#slot, #name)?),
-            error: &|name| quote!(::jetjson::__private::value_missing_field(#name)),
-        },
-    );
+    let tail = defaults::object_tail(cont, fields, ctor, outer, &missing());
 
     quote! {
         #members_loop
         #tail
     }
+}
+
+/// How the `Value` decoder fills a field the object did not have.
+fn missing() -> Missing<'static> {
+    Missing {
+        take: &|slot, name| quote!(::jetjson::__private::take_value(#slot, #name)?),
+        error: &|name| quote!(::jetjson::__private::value_missing_field(#name)),
+        flat: Box::new(|field, slots| {
+            let ty = field.ty;
+            quote!(<#ty as ::jetjson::__private::FlatFromValue>::flat_finish_value(#slots)?)
+        }),
+    }
+}
+
+/// Offers the member `(__k, __v)` to each flattened field, the catch-alls
+/// last. By reference: a `bool` expression, true when one took it. Owned:
+/// statements that move `__member` into the field that takes it.
+fn offer(flats: &[&Field], mode: Mode) -> TokenStream {
+    let ask = |field: &Field, catch_all: bool| {
+        let ty = field.ty;
+        let binding = binding(field);
+        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromValue>);
+        let when = if catch_all {
+            quote!(#trait_::CATCH_ALL)
+        } else {
+            quote!(!#trait_::CATCH_ALL)
+        };
+        match mode {
+            Mode::Ref => quote!((#when && #trait_::flat_member_ref(&mut #binding, __k, __v)?)),
+            Mode::Owned => quote! {
+                if #when {
+                    if let ::jetjson::__private::Some((__k, __v)) = __member {
+                        __member = #trait_::flat_member_owned(&mut #binding, __k, __v)?;
+                    }
+                }
+            },
+        }
+    };
+    let asks: Vec<TokenStream> = flats
+        .iter()
+        .map(|f| ask(f, false))
+        .chain(flats.iter().map(|f| ask(f, true)))
+        .collect();
+    match mode {
+        Mode::Ref => quote!(#(#asks)||*),
+        Mode::Owned => quote!(#(#asks)*),
+    }
+}
+
+/// `FlatFromValue` for a struct with named fields (members offered by
+/// reference; see [`object_body`] for the match). `#[inline]`, so unused it
+/// costs no machine code.
+pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
+    let Data::Struct(Style::Struct, fields) = &cont.data else {
+        return None;
+    };
+    if cont.attrs.transparent.is_some() {
+        return None;
+    }
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::FromValue, &de);
+    let read: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
+        .collect();
+    let flats = crate::json::de::flattened(fields);
+    let slot_fields: Vec<&Field> = read.iter().chain(flats.iter()).copied().collect();
+    let flat_trait = quote!(::jetjson::__private::FlatFromValue);
+    let slot_types = slot_fields.iter().map(|field| {
+        let ty = field.ty;
+        if field.attrs.flatten.is_some() {
+            quote!(<#ty as #flat_trait>::Slots)
+        } else {
+            quote!(::jetjson::__private::Option<#ty>)
+        }
+    });
+    let slot_values: Vec<TokenStream> = slot_fields
+        .iter()
+        .map(|field| {
+            let ty = field.ty;
+            if field.attrs.flatten.is_some() {
+                quote!(<#ty as #flat_trait>::flat_slots())
+            } else {
+                quote!(::jetjson::__private::None)
+            }
+        })
+        .collect();
+    // No fields: a block without a tail is `()`, which clippy prefers.
+    let slot_values = if slot_values.is_empty() {
+        quote!()
+    } else {
+        quote!((#(#slot_values,)*))
+    };
+    let position = |field: &Field| {
+        index(
+            slot_fields
+                .iter()
+                .position(|f| std::ptr::eq(*f, field))
+                .unwrap_or_default(),
+        )
+    };
+    let arms = read.iter().map(|field| {
+        let names = field
+            .attrs
+            .name
+            .deserialize_names()
+            .into_iter()
+            .map(|n| byte_str(n.as_bytes()));
+        let name = str_lit(&field.attrs.name.deserialize);
+        let value = read_value(field, Mode::Ref);
+        let i = position(field);
+        quote! {
+            #(#names)|* => {
+                if __s.#i.is_some() {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::value_duplicate_field(#name),
+                    );
+                }
+                __s.#i = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                ::jetjson::__private::Ok(true)
+            }
+        }
+    });
+    let rest = if flats.is_empty() {
+        quote!(::jetjson::__private::Ok(false))
+    } else {
+        let asks = flats
+            .iter()
+            .map(|f| (f, false))
+            .chain(flats.iter().map(|f| (f, true)))
+            .map(|(field, catch_all)| {
+                let ty = field.ty;
+                let i = position(field);
+                let trait_ = quote!(<#ty as #flat_trait>);
+                let when = if catch_all {
+                    quote!(#trait_::CATCH_ALL)
+                } else {
+                    quote!(!#trait_::CATCH_ALL)
+                };
+                quote!((#when && #trait_::flat_member_ref(&mut __s.#i, __k, __v)?))
+            });
+        quote!(::jetjson::__private::Ok(#(#asks)||*))
+    };
+    let bindings = slot_fields.iter().map(|field| binding(field));
+    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing());
+    let deny = cont.attrs.deny_unknown_fields;
+    let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+    let v = if read.is_empty() && flats.is_empty() {
+        quote!(_)
+    } else {
+        quote!(__v)
+    };
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
+            type Slots = (#(#slot_types,)*);
+            const DENY_UNKNOWN: bool = #deny;
+            const FIELDS: &'static [&'static str] = &[#(#names),*];
+
+            #[inline]
+            fn flat_slots() -> Self::Slots {
+                #slot_values
+            }
+
+            #[inline]
+            fn flat_member_ref(
+                __s: &mut Self::Slots,
+                __k: &str,
+                #v: &::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                match __k.as_bytes() {
+                    #(#arms)*
+                    _ => #rest,
+                }
+            }
+
+            #[inline]
+            fn flat_finish_value(
+                __s: Self::Slots,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                let (#(#bindings,)*) = __s;
+                #tail
+            }
+        }
+    })
 }
 
 // MARK: - Enums
@@ -557,10 +780,11 @@ fn internal(cont: &Container, variants: &[Variant], tag: &str, mode: Mode) -> To
     let arms = readable(variants).into_iter().map(|(i, variant)| {
         let ident = &variant.ident;
         let fields: &[Field] = match variant.style {
-            Style::Struct => &variant.fields,
+            Style::Struct | Style::Newtype => &variant.fields,
             _ => &[],
         };
-        // `Self::V {}` is valid for a unit variant too.
+        // `Self::V {}` is valid for a unit variant too, `Self::V { 0: .. }`
+        // for a newtype (whose field is flattened: see `model.rs`).
         let object = object_body(cont, fields, &quote!(Self::#ident), Some(tag), false, mode);
         (i, quote!({ #object }))
     });

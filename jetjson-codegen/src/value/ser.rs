@@ -19,6 +19,7 @@ pub fn expand(cont: &Container) -> TokenStream {
         Data::Struct(style, fields) => struct_body(cont, *style, fields),
         Data::Enum(variants) => enum_body(cont, variants),
     };
+    let flat = expand_flat(cont);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::ToValue for #ident #ty_generics #where_clause {
@@ -26,7 +27,50 @@ pub fn expand(cont: &Container) -> TokenStream {
                 #body
             }
         }
+        #flat
     }
+}
+
+/// `FlatToValue` for a struct with named fields. `#[inline]`.
+fn expand_flat(cont: &Container) -> Option<TokenStream> {
+    let Data::Struct(Style::Struct, fields) = &cont.data else {
+        return None;
+    };
+    if cont.attrs.transparent.is_some() {
+        return None;
+    }
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::ToValue, &de);
+    let stmts = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_serializing)
+        .map(|field| {
+            let member = &field.member;
+            let access = quote!(&self.#member);
+            if field.attrs.flatten.is_some() {
+                return quote!(::jetjson::__private::FlatToValue::flat_to_value(#access, __m););
+            }
+            let key = str_lit(&field.attrs.name.serialize);
+            let value = value(field, &access);
+            let push = quote!(__m.push(::jetjson::__private::member(#key, #value)););
+            match condition(field, &access) {
+                Some(condition) => quote!(if #condition { #push }),
+                None => push,
+            }
+        });
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FlatToValue for #ident #ty_generics #where_clause {
+            #[inline]
+            fn flat_to_value(
+                &self,
+                __m: &mut ::jetjson::__private::Vec<(::jetjson::__private::String, ::jetjson::__private::Value)>,
+            ) {
+                #(#stmts)*
+            }
+        }
+    })
 }
 
 /// `Value::Null`.
@@ -86,9 +130,10 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
                 ),
             },
             Tagging::Internal { tag } => {
-                // Newtype and tuple variants are rejected by `check`.
+                // A newtype's field is flattened (`model.rs`); tuple
+                // variants are rejected by `check`.
                 let fields: &[Field] = match variant.style {
-                    Style::Struct => &variant.fields,
+                    Style::Struct | Style::Newtype => &variant.fields,
                     _ => &[],
                 };
                 object(&[(tag.as_str(), name_value)], fields, &access)
@@ -172,8 +217,13 @@ fn object_stmts(
         stmts.push(quote!(__m.push(::jetjson::__private::member(#key, #value));));
     }
     for field in written {
-        let key = str_lit(&field.attrs.name.serialize);
         let access = access(field);
+        if field.attrs.flatten.is_some() {
+            stmts
+                .push(quote!(::jetjson::__private::FlatToValue::flat_to_value(#access, &mut __m);));
+            continue;
+        }
+        let key = str_lit(&field.attrs.name.serialize);
         let value = value(field, &access);
         let push = quote!(__m.push(::jetjson::__private::member(#key, #value)););
         stmts.push(match condition(field, &access) {

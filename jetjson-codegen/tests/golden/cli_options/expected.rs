@@ -4,6 +4,7 @@
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,
@@ -30,6 +31,26 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl ::jetjson::__private::FlatToJson for Order {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            if !::jetjson::__private::ToJson::is_json_empty(&self.order_id) {
+                ::jetjson::__private::flat_comma(__w, __first);
+                __w.write_raw(b"\"orderId\":");
+                ::jetjson::__private::ToJson::write_json(&self.order_id, __w);
+            }
+            if !::jetjson::__private::ToJson::is_json_empty(&self.line_items) {
+                ::jetjson::__private::flat_comma(__w, __first);
+                __w.write_raw(b"\"Items\":");
+                ::jetjson::__private::ToJson::write_json(&self.line_items, __w);
+            }
+        }
+    }
+    #[automatically_derived]
     impl ::jetjson::__private::ToValue for Order {
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(2);
@@ -50,6 +71,33 @@ const _: () = {
                 );
             }
             ::jetjson::__private::object(__m)
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToValue for Order {
+        #[inline]
+        fn flat_to_value(
+            &self,
+            __m: &mut ::jetjson::__private::Vec<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+        ) {
+            if !::jetjson::__private::ToJson::is_json_empty(&self.order_id) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "orderId",
+                        ::jetjson::__private::ToValue::to_value(&self.order_id),
+                    ),
+                );
+            }
+            if !::jetjson::__private::ToJson::is_json_empty(&self.line_items) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "Items",
+                        ::jetjson::__private::ToValue::to_value(&self.line_items),
+                    ),
+                );
+            }
         }
     }
 };

@@ -4,6 +4,7 @@
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,
@@ -22,6 +23,28 @@ const _: () = {
             __w.write_raw(b",\"next\\\"page\":");
             ::jetjson::__private::ToJson::write_json(&self.next, __w);
             __w.write_byte(b'}');
+        }
+    }
+    #[automatically_derived]
+    impl<'a, T: Clone, U> ::jetjson::__private::FlatToJson for Page<'a, T, U>
+    where
+        T: ::jetjson::__private::ToJson,
+    {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"items\":");
+            ::jetjson::__private::ToJson::write_json(&self.items, __w);
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"raw\":");
+            ::jetjson::base64::write_json(&self.raw, __w);
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"next\\\"page\":");
+            ::jetjson::__private::ToJson::write_json(&self.next, __w);
         }
     }
     #[automatically_derived]
@@ -126,6 +149,104 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl<'de: 'a, 'a, T: Clone, U> ::jetjson::__private::FlatFromJson<'de>
+    for Page<'a, T, U>
+    where
+        T: ::jetjson::__private::FromJson<'de>,
+        Page<'a, T, U>: ::jetjson::__private::Default,
+    {
+        type Slots = (
+            ::jetjson::__private::Option<Vec<T>>,
+            ::jetjson::__private::Option<Vec<u8>>,
+            ::jetjson::__private::Option<Option<&'a str>>,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["items", "raw", "next\"page"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+            )
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __key.as_bytes() {
+                b"items" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "items", __key_at),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        <Vec<T> as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("items"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"raw" => {
+                    if __s.1.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "raw", __key_at),
+                        );
+                    }
+                    __s.1 = ::jetjson::__private::Some(
+                        ::jetjson::base64::read_json(__r).map_err(|e| e.field("raw"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"next\"page" => {
+                    if __s.2.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(
+                                __r,
+                                "next\"page",
+                                __key_at,
+                            ),
+                        );
+                    }
+                    __s.2 = ::jetjson::__private::Some(
+                        <Option<
+                            &'a str,
+                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("next\"page"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_items, __f_raw, __f_next) = __s;
+            let __default: Self = ::jetjson::__private::Default::default();
+            ::jetjson::__private::Ok(Self {
+                items: match __f_items {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.items,
+                },
+                raw: match __f_raw {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.raw,
+                },
+                cursor: __default.cursor,
+                next: match __f_next {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => no_page(),
+                },
+            })
+        }
+    }
+    #[automatically_derived]
     impl<'a, T: Clone, U> ::jetjson::__private::ToValue for Page<'a, T, U>
     where
         T: ::jetjson::__private::ToValue,
@@ -151,6 +272,38 @@ const _: () = {
                 ),
             );
             ::jetjson::__private::object(__m)
+        }
+    }
+    #[automatically_derived]
+    impl<'a, T: Clone, U> ::jetjson::__private::FlatToValue for Page<'a, T, U>
+    where
+        T: ::jetjson::__private::ToValue,
+    {
+        #[inline]
+        fn flat_to_value(
+            &self,
+            __m: &mut ::jetjson::__private::Vec<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+        ) {
+            __m.push(
+                ::jetjson::__private::member(
+                    "items",
+                    ::jetjson::__private::ToValue::to_value(&self.items),
+                ),
+            );
+            __m.push(
+                ::jetjson::__private::member(
+                    "raw",
+                    ::jetjson::__private::base64_to_value(&self.raw),
+                ),
+            );
+            __m.push(
+                ::jetjson::__private::member(
+                    "next\"page",
+                    ::jetjson::__private::ToValue::to_value(&self.next),
+                ),
+            );
         }
     }
 };

@@ -4,6 +4,7 @@
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,
@@ -17,6 +18,29 @@ const _: () = {
                 __n += 1;
             }
             __w.write_map_len(__n);
+            __w.write_raw(b"\xA2id");
+            ::jetjson::__private::ToMsgpack::write_msgpack(&self.id, __w);
+            __w.write_raw(b"\xA6s_name");
+            ::jetjson::__private::ToMsgpack::write_msgpack(&self.name, __w);
+            if !::jetjson::__private::ToMsgpack::is_msgpack_empty(&self.tags) {
+                __w.write_raw(b"\xA4tags");
+                ::jetjson::__private::ToMsgpack::write_msgpack(&self.tags, __w);
+            }
+            __w.write_raw(b"\xA7retries");
+            ::jetjson::__private::ToMsgpack::write_msgpack(&self.retries, __w);
+        }
+    }
+    #[automatically_derived]
+    impl<'a> ::jetjson::__private::FlatToMsgpack for Student<'a> {
+        #[inline]
+        fn flat_len(&self) -> usize {
+            1 + 1
+                + usize::from(
+                    !::jetjson::__private::ToMsgpack::is_msgpack_empty(&self.tags),
+                ) + 1
+        }
+        #[inline]
+        fn write_flat(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             __w.write_raw(b"\xA2id");
             ::jetjson::__private::ToMsgpack::write_msgpack(&self.id, __w);
             __w.write_raw(b"\xA6s_name");
@@ -181,12 +205,114 @@ const _: () = {
             })
         }
     }
+    #[automatically_derived]
+    impl<'de: 'a, 'a> ::jetjson::__private::FlatFromMsgpack<'de> for Student<'a> {
+        type Slots = (
+            ::jetjson::__private::Option<i64>,
+            ::jetjson::__private::Option<&'a str>,
+            ::jetjson::__private::Option<Vec<String>>,
+            ::jetjson::__private::Option<u32>,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["id", "s_name", "tags", "retries"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+            )
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __key.as_bytes() {
+                b"id" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            __r.duplicate_field("id", __key_at),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        <i64 as ::jetjson::__private::FromMsgpack<
+                            'de,
+                        >>::read_msgpack(__r)
+                            .map_err(|e| e.field("id"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"s_name" => {
+                    if __s.1.is_some() {
+                        return ::jetjson::__private::Err(
+                            __r.duplicate_field("s_name", __key_at),
+                        );
+                    }
+                    __s.1 = ::jetjson::__private::Some(
+                        <&'a str as ::jetjson::__private::FromMsgpack<
+                            'de,
+                        >>::read_msgpack(__r)
+                            .map_err(|e| e.field("s_name"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"tags" => {
+                    if __s.2.is_some() {
+                        return ::jetjson::__private::Err(
+                            __r.duplicate_field("tags", __key_at),
+                        );
+                    }
+                    __s.2 = ::jetjson::__private::Some(
+                        <Vec<
+                            String,
+                        > as ::jetjson::__private::FromMsgpack<'de>>::read_msgpack(__r)
+                            .map_err(|e| e.field("tags"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"retries" => {
+                    if __s.3.is_some() {
+                        return ::jetjson::__private::Err(
+                            __r.duplicate_field("retries", __key_at),
+                        );
+                    }
+                    __s.3 = ::jetjson::__private::Some(
+                        <u32 as ::jetjson::__private::FromMsgpack<
+                            'de,
+                        >>::read_msgpack(__r)
+                            .map_err(|e| e.field("retries"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_id, __f_name, __f_tags, __f_retries) = __s;
+            ::jetjson::__private::Ok(Self {
+                id: ::jetjson::__private::msgpack_take(__f_id, __r, "id")?,
+                name: ::jetjson::__private::msgpack_take(__f_name, __r, "s_name")?,
+                tags: __f_tags.unwrap_or_default(),
+                retries: __f_retries.unwrap_or_default(),
+                cache: ::jetjson::__private::Default::default(),
+            })
+        }
+    }
 };
 
 #[doc(hidden)]
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,
@@ -197,6 +323,20 @@ const _: () = {
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             __w.write_raw(b"\x92");
             ::jetjson::__private::ToMsgpack::write_msgpack(&self.x, __w);
+            ::jetjson::__private::ToMsgpack::write_msgpack(&self.y, __w);
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToMsgpack for Point {
+        #[inline]
+        fn flat_len(&self) -> usize {
+            1 + 1
+        }
+        #[inline]
+        fn write_flat(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+            __w.write_raw(b"\xA1x");
+            ::jetjson::__private::ToMsgpack::write_msgpack(&self.x, __w);
+            __w.write_raw(b"\xA1y");
             ::jetjson::__private::ToMsgpack::write_msgpack(&self.y, __w);
         }
     }
@@ -295,12 +435,76 @@ const _: () = {
             })
         }
     }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromMsgpack<'de> for Point {
+        type Slots = (
+            ::jetjson::__private::Option<f64>,
+            ::jetjson::__private::Option<f64>,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["x", "y"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (::jetjson::__private::None, ::jetjson::__private::None)
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __key.as_bytes() {
+                b"x" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            __r.duplicate_field("x", __key_at),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        <f64 as ::jetjson::__private::FromMsgpack<
+                            'de,
+                        >>::read_msgpack(__r)
+                            .map_err(|e| e.field("x"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"y" => {
+                    if __s.1.is_some() {
+                        return ::jetjson::__private::Err(
+                            __r.duplicate_field("y", __key_at),
+                        );
+                    }
+                    __s.1 = ::jetjson::__private::Some(
+                        <f64 as ::jetjson::__private::FromMsgpack<
+                            'de,
+                        >>::read_msgpack(__r)
+                            .map_err(|e| e.field("y"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_x, __f_y) = __s;
+            ::jetjson::__private::Ok(Self {
+                x: ::jetjson::__private::msgpack_take(__f_x, __r, "x")?,
+                y: ::jetjson::__private::msgpack_take(__f_y, __r, "y")?,
+            })
+        }
+    }
 };
 
 #[doc(hidden)]
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,
@@ -445,6 +649,7 @@ const _: () = {
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,

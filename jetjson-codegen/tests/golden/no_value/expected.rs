@@ -4,6 +4,7 @@
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,
@@ -17,6 +18,22 @@ const _: () = {
             __w.write_raw(b",\"y\":");
             ::jetjson::__private::ToJson::write_json(&self.y, __w);
             __w.write_byte(b'}');
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToJson for Point {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"x\":");
+            ::jetjson::__private::ToJson::write_json(&self.x, __w);
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"y\":");
+            ::jetjson::__private::ToJson::write_json(&self.y, __w);
         }
     }
     #[automatically_derived]
@@ -72,6 +89,65 @@ const _: () = {
                     }
                 }
             }
+            ::jetjson::__private::Ok(Self {
+                x: ::jetjson::__private::take(__f_x, __r, "x")?,
+                y: ::jetjson::__private::take(__f_y, __r, "y")?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromJson<'de> for Point {
+        type Slots = (
+            ::jetjson::__private::Option<i32>,
+            ::jetjson::__private::Option<i32>,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["x", "y"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (::jetjson::__private::None, ::jetjson::__private::None)
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __key.as_bytes() {
+                b"x" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "x", __key_at),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("x"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"y" => {
+                    if __s.1.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "y", __key_at),
+                        );
+                    }
+                    __s.1 = ::jetjson::__private::Some(
+                        <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("y"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_x, __f_y) = __s;
             ::jetjson::__private::Ok(Self {
                 x: ::jetjson::__private::take(__f_x, __r, "x")?,
                 y: ::jetjson::__private::take(__f_y, __r, "y")?,

@@ -4,6 +4,7 @@
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,
@@ -37,6 +38,34 @@ const _: () = {
                 ::jetjson::__private::ToJson::write_json(&self.tags, __w);
             }
             __w.write_byte(b'}');
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToJson for Profile {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            if !::jetjson::__private::ToJson::is_json_empty(&self.nick) {
+                ::jetjson::__private::flat_comma(__w, __first);
+                __w.write_raw(b"\"nick\":");
+                ::jetjson::__private::ToJson::write_json(&self.nick, __w);
+            }
+            if !Option::is_none(&self.bio) {
+                ::jetjson::__private::flat_comma(__w, __first);
+                __w.write_raw(b"\"bio\":");
+                ::jetjson::__private::ToJson::write_json(&self.bio, __w);
+            }
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"id\":");
+            ::jetjson::__private::ToJson::write_json(&self.id, __w);
+            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
+                ::jetjson::__private::flat_comma(__w, __first);
+                __w.write_raw(b"\"tags\":");
+                ::jetjson::__private::ToJson::write_json(&self.tags, __w);
+            }
         }
     }
     #[automatically_derived]
@@ -137,6 +166,102 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromJson<'de> for Profile {
+        type Slots = (
+            ::jetjson::__private::Option<String>,
+            ::jetjson::__private::Option<Option<String>>,
+            ::jetjson::__private::Option<u64>,
+            ::jetjson::__private::Option<Vec<String>>,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["nick", "bio", "id", "tags"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+            )
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __key.as_bytes() {
+                b"nick" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "nick", __key_at),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        <String as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("nick"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"bio" => {
+                    if __s.1.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "bio", __key_at),
+                        );
+                    }
+                    __s.1 = ::jetjson::__private::Some(
+                        <Option<
+                            String,
+                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("bio"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"id" => {
+                    if __s.2.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "id", __key_at),
+                        );
+                    }
+                    __s.2 = ::jetjson::__private::Some(
+                        <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("id"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"tags" => {
+                    if __s.3.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
+                        );
+                    }
+                    __s.3 = ::jetjson::__private::Some(
+                        <Vec<
+                            String,
+                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("tags"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_nick, __f_bio, __f_id, __f_tags) = __s;
+            ::jetjson::__private::Ok(Self {
+                nick: __f_nick.unwrap_or_default(),
+                bio: ::jetjson::__private::take(__f_bio, __r, "bio")?,
+                id: ::jetjson::__private::take(__f_id, __r, "id")?,
+                tags: __f_tags.unwrap_or_default(),
+            })
+        }
+    }
+    #[automatically_derived]
     impl ::jetjson::__private::ToValue for Profile {
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
@@ -171,6 +296,47 @@ const _: () = {
                 );
             }
             ::jetjson::__private::object(__m)
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToValue for Profile {
+        #[inline]
+        fn flat_to_value(
+            &self,
+            __m: &mut ::jetjson::__private::Vec<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+        ) {
+            if !::jetjson::__private::ToJson::is_json_empty(&self.nick) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "nick",
+                        ::jetjson::__private::ToValue::to_value(&self.nick),
+                    ),
+                );
+            }
+            if !Option::is_none(&self.bio) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "bio",
+                        ::jetjson::__private::ToValue::to_value(&self.bio),
+                    ),
+                );
+            }
+            __m.push(
+                ::jetjson::__private::member(
+                    "id",
+                    ::jetjson::__private::ToValue::to_value(&self.id),
+                ),
+            );
+            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "tags",
+                        ::jetjson::__private::ToValue::to_value(&self.tags),
+                    ),
+                );
+            }
         }
     }
     #[automatically_derived]
@@ -308,6 +474,100 @@ const _: () = {
                     _ => {}
                 }
             }
+            ::jetjson::__private::Ok(Self {
+                nick: __f_nick.unwrap_or_default(),
+                bio: ::jetjson::__private::take_value(__f_bio, "bio")?,
+                id: ::jetjson::__private::take_value(__f_id, "id")?,
+                tags: __f_tags.unwrap_or_default(),
+            })
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatFromValue for Profile {
+        type Slots = (
+            ::jetjson::__private::Option<String>,
+            ::jetjson::__private::Option<Option<String>>,
+            ::jetjson::__private::Option<u64>,
+            ::jetjson::__private::Option<Vec<String>>,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["nick", "bio", "id", "tags"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+            )
+        }
+        #[inline]
+        fn flat_member_ref(
+            __s: &mut Self::Slots,
+            __k: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __k.as_bytes() {
+                b"nick" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field("nick"),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        <String as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                            .map_err(|e| e.field("nick"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"bio" => {
+                    if __s.1.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field("bio"),
+                        );
+                    }
+                    __s.1 = ::jetjson::__private::Some(
+                        <Option<
+                            String,
+                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                            .map_err(|e| e.field("bio"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"id" => {
+                    if __s.2.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field("id"),
+                        );
+                    }
+                    __s.2 = ::jetjson::__private::Some(
+                        <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                            .map_err(|e| e.field("id"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"tags" => {
+                    if __s.3.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field("tags"),
+                        );
+                    }
+                    __s.3 = ::jetjson::__private::Some(
+                        <Vec<
+                            String,
+                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                            .map_err(|e| e.field("tags"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline]
+        fn flat_finish_value(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_nick, __f_bio, __f_id, __f_tags) = __s;
             ::jetjson::__private::Ok(Self {
                 nick: __f_nick.unwrap_or_default(),
                 bio: ::jetjson::__private::take_value(__f_bio, "bio")?,

@@ -4,6 +4,7 @@
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,

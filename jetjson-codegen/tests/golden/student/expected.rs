@@ -4,6 +4,7 @@
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,
@@ -23,6 +24,30 @@ const _: () = {
             __w.write_raw(b",\"retryCount\":");
             ::jetjson::__private::ToJson::write_json(&self.retry_count, __w);
             __w.write_byte(b'}');
+        }
+    }
+    #[automatically_derived]
+    impl<'a> ::jetjson::__private::FlatToJson for Student<'a> {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"id\":");
+            ::jetjson::__private::ToJson::write_json(&self.id, __w);
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"s_name\":");
+            ::jetjson::__private::ToJson::write_json(&self.name, __w);
+            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
+                ::jetjson::__private::flat_comma(__w, __first);
+                __w.write_raw(b"\"tags\":");
+                ::jetjson::__private::ToJson::write_json(&self.tags, __w);
+            }
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"retryCount\":");
+            ::jetjson::__private::ToJson::write_json(&self.retry_count, __w);
         }
     }
     #[automatically_derived]
@@ -130,6 +155,109 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl<'de: 'a, 'a> ::jetjson::__private::FlatFromJson<'de> for Student<'a> {
+        type Slots = (
+            ::jetjson::__private::Option<i64>,
+            ::jetjson::__private::Option<&'a str>,
+            ::jetjson::__private::Option<Vec<String>>,
+            ::jetjson::__private::Option<u32>,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["id", "s_name", "tags", "retryCount"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+            )
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __key.as_bytes() {
+                b"id" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "id", __key_at),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        <i64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("id"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"s_name" | b"name" => {
+                    if __s.1.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(
+                                __r,
+                                "s_name",
+                                __key_at,
+                            ),
+                        );
+                    }
+                    __s.1 = ::jetjson::__private::Some(
+                        <&'a str as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("s_name"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"tags" => {
+                    if __s.2.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
+                        );
+                    }
+                    __s.2 = ::jetjson::__private::Some(
+                        <Vec<
+                            String,
+                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("tags"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"retryCount" => {
+                    if __s.3.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(
+                                __r,
+                                "retryCount",
+                                __key_at,
+                            ),
+                        );
+                    }
+                    __s.3 = ::jetjson::__private::Some(
+                        <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("retryCount"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_id, __f_name, __f_tags, __f_retry_count) = __s;
+            ::jetjson::__private::Ok(Self {
+                id: ::jetjson::__private::take(__f_id, __r, "id")?,
+                name: ::jetjson::__private::take(__f_name, __r, "s_name")?,
+                tags: __f_tags.unwrap_or_default(),
+                retry_count: __f_retry_count.unwrap_or_default(),
+                cache: ::jetjson::__private::Default::default(),
+            })
+        }
+    }
+    #[automatically_derived]
     impl<'a> ::jetjson::__private::ToValue for Student<'a> {
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
@@ -160,6 +288,43 @@ const _: () = {
                 ),
             );
             ::jetjson::__private::object(__m)
+        }
+    }
+    #[automatically_derived]
+    impl<'a> ::jetjson::__private::FlatToValue for Student<'a> {
+        #[inline]
+        fn flat_to_value(
+            &self,
+            __m: &mut ::jetjson::__private::Vec<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+        ) {
+            __m.push(
+                ::jetjson::__private::member(
+                    "id",
+                    ::jetjson::__private::ToValue::to_value(&self.id),
+                ),
+            );
+            __m.push(
+                ::jetjson::__private::member(
+                    "s_name",
+                    ::jetjson::__private::ToValue::to_value(&self.name),
+                ),
+            );
+            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "tags",
+                        ::jetjson::__private::ToValue::to_value(&self.tags),
+                    ),
+                );
+            }
+            __m.push(
+                ::jetjson::__private::member(
+                    "retryCount",
+                    ::jetjson::__private::ToValue::to_value(&self.retry_count),
+                ),
+            );
         }
     }
 };

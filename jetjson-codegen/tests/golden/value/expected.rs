@@ -4,6 +4,7 @@
 #[allow(
     non_upper_case_globals,
     unused_attributes,
+    unused_assignments,
     unused_qualifications,
     clippy::absolute_paths,
     clippy::useless_let_if_seq,
@@ -23,6 +24,30 @@ const _: () = {
                 ::jetjson::__private::ToJson::write_json(&self.parent, __w);
             }
             __w.write_byte(b'}');
+        }
+    }
+    #[automatically_derived]
+    impl<'a> ::jetjson::__private::FlatToJson for Record<'a> {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"color\":");
+            hex::write_json(&self.color, __w);
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"data\":");
+            ::jetjson::base64::write_json(&self.data, __w);
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"name\":");
+            ::jetjson::__private::ToJson::write_json(&self.name, __w);
+            if !Option::is_none(&self.parent) {
+                ::jetjson::__private::flat_comma(__w, __first);
+                __w.write_raw(b"\"parent\":");
+                ::jetjson::__private::ToJson::write_json(&self.parent, __w);
+            }
         }
     }
     #[automatically_derived]
@@ -151,6 +176,121 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl<'de: 'a, 'a> ::jetjson::__private::FlatFromJson<'de> for Record<'a>
+    where
+        Record<'a>: ::jetjson::__private::Default,
+    {
+        type Slots = (
+            ::jetjson::__private::Option<u32>,
+            ::jetjson::__private::Option<Vec<u8>>,
+            ::jetjson::__private::Option<std::borrow::Cow<'a, str>>,
+            ::jetjson::__private::Option<Option<Box<Record<'a>>>>,
+        );
+        const DENY_UNKNOWN: bool = true;
+        const FIELDS: &'static [&'static str] = &["color", "data", "name", "parent"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+            )
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __key.as_bytes() {
+                b"color" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "color", __key_at),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        hex::read_json(__r).map_err(|e| e.field("color"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"data" => {
+                    if __s.1.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "data", __key_at),
+                        );
+                    }
+                    __s.1 = ::jetjson::__private::Some(
+                        ::jetjson::base64::read_json(__r).map_err(|e| e.field("data"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"name" | b"label" => {
+                    if __s.2.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "name", __key_at),
+                        );
+                    }
+                    __s.2 = ::jetjson::__private::Some(
+                        <std::borrow::Cow<
+                            'a,
+                            str,
+                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("name"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"parent" => {
+                    if __s.3.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(
+                                __r,
+                                "parent",
+                                __key_at,
+                            ),
+                        );
+                    }
+                    __s.3 = ::jetjson::__private::Some(
+                        <Option<
+                            Box<Record<'a>>,
+                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
+                            .map_err(|e| e.field("parent"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_color, __f_data, __f_name, __f_parent) = __s;
+            let __default: Self = ::jetjson::__private::Default::default();
+            ::jetjson::__private::Ok(Self {
+                color: match __f_color {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.color,
+                },
+                data: match __f_data {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.data,
+                },
+                name: match __f_name {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.name,
+                },
+                parent: match __f_parent {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.parent,
+                },
+            })
+        }
+    }
+    #[automatically_derived]
     impl<'a> ::jetjson::__private::ToValue for Record<'a> {
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
@@ -184,6 +324,46 @@ const _: () = {
                 );
             }
             ::jetjson::__private::object(__m)
+        }
+    }
+    #[automatically_derived]
+    impl<'a> ::jetjson::__private::FlatToValue for Record<'a> {
+        #[inline]
+        fn flat_to_value(
+            &self,
+            __m: &mut ::jetjson::__private::Vec<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+        ) {
+            __m.push(
+                ::jetjson::__private::member(
+                    "color",
+                    ::jetjson::__private::with_to_value(|__w| hex::write_json(
+                        &self.color,
+                        __w,
+                    )),
+                ),
+            );
+            __m.push(
+                ::jetjson::__private::member(
+                    "data",
+                    ::jetjson::__private::base64_to_value(&self.data),
+                ),
+            );
+            __m.push(
+                ::jetjson::__private::member(
+                    "name",
+                    ::jetjson::__private::ToValue::to_value(&self.name),
+                ),
+            );
+            if !Option::is_none(&self.parent) {
+                __m.push(
+                    ::jetjson::__private::member(
+                        "parent",
+                        ::jetjson::__private::ToValue::to_value(&self.parent),
+                    ),
+                );
+            }
         }
     }
     #[automatically_derived]
@@ -368,6 +548,121 @@ const _: () = {
                     }
                 }
             }
+            let __default: Self = ::jetjson::__private::Default::default();
+            ::jetjson::__private::Ok(Self {
+                color: match __f_color {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.color,
+                },
+                data: match __f_data {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.data,
+                },
+                name: match __f_name {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.name,
+                },
+                parent: match __f_parent {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => __default.parent,
+                },
+            })
+        }
+    }
+    #[automatically_derived]
+    impl<'a> ::jetjson::__private::FlatFromValue for Record<'a>
+    where
+        std::borrow::Cow<'a, str>: ::jetjson::__private::FromValue,
+        Record<'a>: ::jetjson::__private::Default,
+    {
+        type Slots = (
+            ::jetjson::__private::Option<u32>,
+            ::jetjson::__private::Option<Vec<u8>>,
+            ::jetjson::__private::Option<std::borrow::Cow<'a, str>>,
+            ::jetjson::__private::Option<Option<Box<Record<'a>>>>,
+        );
+        const DENY_UNKNOWN: bool = true;
+        const FIELDS: &'static [&'static str] = &["color", "data", "name", "parent"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+                ::jetjson::__private::None,
+            )
+        }
+        #[inline]
+        fn flat_member_ref(
+            __s: &mut Self::Slots,
+            __k: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __k.as_bytes() {
+                b"color" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field("color"),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        ::jetjson::__private::with_from_value(
+                                __v,
+                                |__r| hex::read_json(__r),
+                            )
+                            .map_err(|e| e.field("color"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"data" => {
+                    if __s.1.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field("data"),
+                        );
+                    }
+                    __s.1 = ::jetjson::__private::Some(
+                        ::jetjson::__private::base64_from_value(__v)
+                            .map_err(|e| e.field("data"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"name" | b"label" => {
+                    if __s.2.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field("name"),
+                        );
+                    }
+                    __s.2 = ::jetjson::__private::Some(
+                        <std::borrow::Cow<
+                            'a,
+                            str,
+                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                            .map_err(|e| e.field("name"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                b"parent" => {
+                    if __s.3.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field("parent"),
+                        );
+                    }
+                    __s.3 = ::jetjson::__private::Some(
+                        <Option<
+                            Box<Record<'a>>,
+                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
+                            .map_err(|e| e.field("parent"))?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline]
+        fn flat_finish_value(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_color, __f_data, __f_name, __f_parent) = __s;
             let __default: Self = ::jetjson::__private::Default::default();
             ::jetjson::__private::Ok(Self {
                 color: match __f_color {

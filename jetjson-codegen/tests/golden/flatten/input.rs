@@ -1,0 +1,19 @@
+// options: msgpack
+#[derive(Json)]
+#[json(deny_unknown_fields)]
+struct Page {
+    id: u64,
+    #[serde(flatten)]
+    paging: Paging,
+    #[serde(flatten)]
+    extra: Option<Extra>,
+    #[serde(flatten)]
+    rest: std::collections::BTreeMap<String, u32>,
+}
+
+#[derive(Json)]
+#[serde(tag = "type")]
+enum Event {
+    Created(Created),
+    Moved { to: u32 },
+}

@@ -1,0 +1,884 @@
+//! `#[serde(flatten)]` by routing, not buffering.
+//!
+//! serde reads an object with flattened fields into an intermediate tree and
+//! lets each flattened field deserialize itself from that tree, which loses
+//! `deny_unknown_fields`, 128-bit integers, borrowed strings and exact
+//! numbers. jetjson's generator knows every type it derives, so each derived
+//! struct also gets the traits below: the outer decoder reads each key once,
+//! matches its own fields, and offers every other member to its flattened
+//! fields, which take it ("this key is mine") and read its value straight
+//! from the input. Nothing is buffered; the members are read once, in input
+//! order.
+//!
+//! The same traits serve the content of internally tagged newtype variants
+//! (`#[serde(tag = "type")] enum E { Created(Created) }`): the inner type's
+//! members share the object with the tag.
+//!
+//! Implemented by the derive for structs with named fields, and here for
+//! the catch-alls (`HashMap`/`BTreeMap`/[`Map`] keyed by strings or other
+//! key types, [`Value`]) and `Option<T>` (`None` when none of `T`'s keys
+//! appear). A catch-all answers `CATCH_ALL = true`: the generated code offers
+//! a member to it only after every other flattened field declined, so it
+//! receives the remaining members, in input order.
+//!
+//! Not public API: the generated code names these through `__private`.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasher, Hash};
+
+use crate::msgpack::{FromMsgpack, Reader as MsgpackReader, ToMsgpack, Writer as MsgpackWriter};
+use crate::read::Str;
+use crate::value::{FromValue, FromValueKey, ToValue, ToValueKey};
+use crate::{Error, FromJson, FromJsonKey, Map, Reader, ToJson, ToJsonKey, Value, Writer};
+
+/// A key offered to a flattened field: borrowed from the input when it held
+/// no escape, else unescaped into its own string.
+pub type FlatKey<'de> = Cow<'de, str>;
+
+/// The key just read, detached from the reader so that the reader can go on
+/// to read the value. Allocates only for a key with an escape.
+#[inline]
+pub fn flat_key<'de>(key: Str<'de, '_>) -> FlatKey<'de> {
+    match key {
+        Str::Borrowed(s) => Cow::Borrowed(s),
+        Str::Copied(s) => Cow::Owned(s.to_owned()),
+    }
+}
+
+fn key_str<'de, 'k>(key: &'k FlatKey<'de>) -> Str<'de, 'k> {
+    match key {
+        Cow::Borrowed(s) => Str::Borrowed(s),
+        Cow::Owned(s) => Str::Copied(s),
+    }
+}
+
+// MARK: - JSON
+
+/// A type whose members can share an object with an enclosing struct's: the
+/// target of `flatten`, or the content of an internally tagged newtype
+/// variant.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an object",
+    label = "not a struct with named fields that derives jetjson, a map, `Value`, or an `Option` of one",
+    note = "`#[serde(flatten)]` and internally tagged newtype variants need a type whose JSON form is an object"
+)]
+pub trait FlatFromJson<'de>: Sized {
+    /// What is kept while the members are read: one slot per field.
+    type Slots;
+    /// Whether every offered key is taken (a map): asked last.
+    const CATCH_ALL: bool = false;
+    /// `deny_unknown_fields` of the type, for internally tagged newtype
+    /// variants, where the type has the object to itself.
+    const DENY_UNKNOWN: bool = false;
+    /// The keys it reads, for "unknown field" errors.
+    const FIELDS: &'static [&'static str] = &[];
+
+    /// Empty slots.
+    fn flat_slots() -> Self::Slots;
+
+    /// Offered the member `key` (at input offset `key_at`), with `r` at its
+    /// value: reads the value and returns `true` when the key is this type's,
+    /// else returns `false` having read nothing.
+    fn flat_member(
+        slots: &mut Self::Slots,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error>;
+
+    /// The value, after the object's `}`: missing fields take their defaults
+    /// or are errors at `r`'s position.
+    fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error>;
+}
+
+/// The writing side of [`FlatFromJson`]: the members, without braces.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an object",
+    label = "not a struct with named fields that derives jetjson, a map, `Value`, or an `Option` of one"
+)]
+pub trait FlatToJson {
+    /// Writes the members, each after a comma unless `*first`; clears
+    /// `*first` once one is written.
+    fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool);
+}
+
+/// The comma before a member, and the flag after it.
+#[inline]
+pub fn flat_comma(w: &mut Writer<'_>, first: &mut bool) {
+    if !*first {
+        w.write_byte(b',');
+    }
+    *first = false;
+}
+
+impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
+    type Slots = (bool, T::Slots);
+    const CATCH_ALL: bool = T::CATCH_ALL;
+    const FIELDS: &'static [&'static str] = T::FIELDS;
+
+    #[inline]
+    fn flat_slots() -> Self::Slots {
+        (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_member(
+        slots: &mut Self::Slots,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let taken = T::flat_member(&mut slots.1, key, key_at, r)?;
+        slots.0 |= taken;
+        Ok(taken)
+    }
+
+    #[inline]
+    fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
+        // None when none of its keys appeared; once one did, the inner value
+        // must be whole (serde would make it `None` on any error, losing
+        // what was there).
+        if slots.0 {
+            T::flat_finish(slots.1, r).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+impl<T: FlatToJson> FlatToJson for Option<T> {
+    #[inline]
+    fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+        if let Some(v) = self {
+            v.write_flat(w, first);
+        }
+    }
+}
+
+impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Box<T> {
+    type Slots = T::Slots;
+    const CATCH_ALL: bool = T::CATCH_ALL;
+    const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
+    const FIELDS: &'static [&'static str] = T::FIELDS;
+
+    #[inline]
+    fn flat_slots() -> Self::Slots {
+        T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_member(
+        slots: &mut Self::Slots,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        T::flat_member(slots, key, key_at, r)
+    }
+
+    #[inline]
+    fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
+        T::flat_finish(slots, r).map(Box::new)
+    }
+}
+
+impl<T: FlatToJson + ?Sized> FlatToJson for Box<T> {
+    #[inline]
+    fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+        (**self).write_flat(w, first);
+    }
+}
+
+/// Reads one remaining member into a catch-all: the key converted to `K`,
+/// the value to `V`, errors pointed at the key or carrying it in the path.
+#[inline]
+fn catch_member<'de, K, V>(
+    key: &FlatKey<'de>,
+    key_at: usize,
+    r: &mut Reader<'de>,
+) -> Result<(K, V), Error>
+where
+    K: FromJsonKey<'de>,
+    V: FromJson<'de>,
+{
+    let k = K::from_json_key(key_str(key), r).map_err(|e| e.with_position(r.input(), key_at))?;
+    let v = V::read_json(r).map_err(|e| e.key(key))?;
+    Ok((k, v))
+}
+
+#[inline]
+fn write_members<'a, K, V>(
+    w: &mut Writer<'_>,
+    first: &mut bool,
+    members: impl IntoIterator<Item = (&'a K, &'a V)>,
+) where
+    K: ToJsonKey + 'a + ?Sized,
+    V: ToJson + 'a,
+{
+    for (k, v) in members {
+        flat_comma(w, first);
+        k.write_json_key(w);
+        w.write_byte(b':');
+        v.write_json(w);
+        w.flush_point();
+    }
+}
+
+impl<'de, K, V, S> FlatFromJson<'de> for HashMap<K, V, S>
+where
+    K: FromJsonKey<'de> + Eq + Hash,
+    V: FromJson<'de>,
+    S: BuildHasher + Default,
+{
+    type Slots = Self;
+    const CATCH_ALL: bool = true;
+
+    #[inline]
+    fn flat_slots() -> Self {
+        HashMap::default()
+    }
+
+    #[inline]
+    fn flat_member(
+        slots: &mut Self,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let (k, v) = catch_member(key, key_at, r)?;
+        slots.insert(k, v);
+        Ok(true)
+    }
+
+    #[inline]
+    fn flat_finish(slots: Self, _r: &Reader<'de>) -> Result<Self, Error> {
+        Ok(slots)
+    }
+}
+
+impl<K: ToJsonKey, V: ToJson, S> FlatToJson for HashMap<K, V, S> {
+    #[inline]
+    fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+        write_members(w, first, self);
+    }
+}
+
+impl<'de, K, V> FlatFromJson<'de> for BTreeMap<K, V>
+where
+    K: FromJsonKey<'de> + Ord,
+    V: FromJson<'de>,
+{
+    type Slots = Self;
+    const CATCH_ALL: bool = true;
+
+    #[inline]
+    fn flat_slots() -> Self {
+        BTreeMap::new()
+    }
+
+    #[inline]
+    fn flat_member(
+        slots: &mut Self,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let (k, v) = catch_member(key, key_at, r)?;
+        slots.insert(k, v);
+        Ok(true)
+    }
+
+    #[inline]
+    fn flat_finish(slots: Self, _r: &Reader<'de>) -> Result<Self, Error> {
+        Ok(slots)
+    }
+}
+
+impl<K: ToJsonKey, V: ToJson> FlatToJson for BTreeMap<K, V> {
+    #[inline]
+    fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+        write_members(w, first, self);
+    }
+}
+
+impl<'de, V: FromJson<'de>> FlatFromJson<'de> for Map<String, V> {
+    type Slots = Self;
+    const CATCH_ALL: bool = true;
+
+    #[inline]
+    fn flat_slots() -> Self {
+        Map::new()
+    }
+
+    #[inline]
+    fn flat_member(
+        slots: &mut Self,
+        key: &FlatKey<'de>,
+        _key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let v = V::read_json(r).map_err(|e| e.key(key))?;
+        // A repeated key: the last value wins, in the first one's place, as
+        // `Value` reads objects by default.
+        slots.insert(key.clone().into_owned(), v);
+        Ok(true)
+    }
+
+    #[inline]
+    fn flat_finish(slots: Self, _r: &Reader<'de>) -> Result<Self, Error> {
+        Ok(slots)
+    }
+}
+
+impl<V: ToJson> FlatToJson for Map<String, V> {
+    #[inline]
+    fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+        for (k, v) in self {
+            flat_comma(w, first);
+            w.write_key(k);
+            v.write_json(w);
+            w.flush_point();
+        }
+    }
+}
+
+impl<'de> FlatFromJson<'de> for Value {
+    type Slots = Map<String, Value>;
+    const CATCH_ALL: bool = true;
+
+    #[inline]
+    fn flat_slots() -> Self::Slots {
+        Map::new()
+    }
+
+    #[inline]
+    fn flat_member(
+        slots: &mut Self::Slots,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        <Map<String, Value> as FlatFromJson<'de>>::flat_member(slots, key, key_at, r)
+    }
+
+    #[inline]
+    fn flat_finish(slots: Self::Slots, _r: &Reader<'de>) -> Result<Self, Error> {
+        Ok(Value::Object(slots))
+    }
+}
+
+/// A flattened `Value` writes its members when it is an object, and nothing
+/// otherwise: a number or string has no members to place among the outer
+/// object's (serde's `flatten` fails to serialize it).
+impl FlatToJson for Value {
+    #[inline]
+    fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+        if let Value::Object(m) = self {
+            FlatToJson::write_flat(m, w, first);
+        }
+    }
+}
+
+// MARK: - Value
+
+/// [`FlatFromJson`] for conversions from a [`Value`]: members are offered by
+/// reference (the default for the owned form clones what is taken), and
+/// catch-alls move them.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an object",
+    label = "not a struct with named fields that derives jetjson, a map, `Value`, or an `Option` of one"
+)]
+pub trait FlatFromValue: Sized {
+    /// One slot per field.
+    type Slots;
+    /// Whether every offered key is taken (a map): asked last.
+    const CATCH_ALL: bool = false;
+    /// `deny_unknown_fields` of the type.
+    const DENY_UNKNOWN: bool = false;
+    /// The keys it reads, for "unknown field" errors.
+    const FIELDS: &'static [&'static str] = &[];
+
+    /// Empty slots.
+    fn flat_slots() -> Self::Slots;
+
+    /// Offered a member: converts and keeps it when the key is this type's.
+    fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error>;
+
+    /// Offered a member by value: returns it back when the key is not this
+    /// type's.
+    #[inline]
+    fn flat_member_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        if Self::flat_member_ref(slots, &key, &value)? {
+            Ok(None)
+        } else {
+            Ok(Some((key, value)))
+        }
+    }
+
+    /// The value, after the last member.
+    fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error>;
+}
+
+/// The members a flattened field adds to the enclosing object's `Value`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an object",
+    label = "not a struct with named fields that derives jetjson, a map, `Value`, or an `Option` of one"
+)]
+pub trait FlatToValue {
+    /// Appends the members.
+    fn flat_to_value(&self, members: &mut Vec<(String, Value)>);
+}
+
+impl<T: FlatFromValue> FlatFromValue for Option<T> {
+    type Slots = (bool, T::Slots);
+    const CATCH_ALL: bool = T::CATCH_ALL;
+    const FIELDS: &'static [&'static str] = T::FIELDS;
+
+    #[inline]
+    fn flat_slots() -> Self::Slots {
+        (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        let taken = T::flat_member_ref(&mut slots.1, key, value)?;
+        slots.0 |= taken;
+        Ok(taken)
+    }
+
+    #[inline]
+    fn flat_member_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        let back = T::flat_member_owned(&mut slots.1, key, value)?;
+        slots.0 |= back.is_none();
+        Ok(back)
+    }
+
+    #[inline]
+    fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
+        if slots.0 {
+            T::flat_finish_value(slots.1).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+impl<T: FlatToValue> FlatToValue for Option<T> {
+    #[inline]
+    fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+        if let Some(v) = self {
+            v.flat_to_value(members);
+        }
+    }
+}
+
+impl<T: FlatFromValue> FlatFromValue for Box<T> {
+    type Slots = T::Slots;
+    const CATCH_ALL: bool = T::CATCH_ALL;
+    const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
+    const FIELDS: &'static [&'static str] = T::FIELDS;
+
+    #[inline]
+    fn flat_slots() -> Self::Slots {
+        T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        T::flat_member_ref(slots, key, value)
+    }
+
+    #[inline]
+    fn flat_member_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        T::flat_member_owned(slots, key, value)
+    }
+
+    #[inline]
+    fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
+        T::flat_finish_value(slots).map(Box::new)
+    }
+}
+
+impl<T: FlatToValue + ?Sized> FlatToValue for Box<T> {
+    #[inline]
+    fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+        (**self).flat_to_value(members);
+    }
+}
+
+macro_rules! value_catch_all {
+    ($([$($generics:tt)*] $map:ty, $new:expr, $insert:ident;)*) => {$(
+        impl<$($generics)*> FlatFromValue for $map {
+            type Slots = Self;
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn flat_slots() -> Self {
+                $new
+            }
+
+            #[inline]
+            fn flat_member_ref(slots: &mut Self, key: &str, value: &Value) -> Result<bool, Error> {
+                let k = FromValueKey::from_value_key(key)?;
+                let v = FromValue::from_value_ref(value).map_err(|e| e.key(key))?;
+                slots.$insert(k, v);
+                Ok(true)
+            }
+
+            #[inline]
+            fn flat_member_owned(
+                slots: &mut Self,
+                key: String,
+                value: Value,
+            ) -> Result<Option<(String, Value)>, Error> {
+                let v = FromValue::from_value(value).map_err(|e| e.key(&key))?;
+                let k = FromValueKey::from_value_key_owned(key)?;
+                slots.$insert(k, v);
+                Ok(None)
+            }
+
+            #[inline]
+            fn flat_finish_value(slots: Self) -> Result<Self, Error> {
+                Ok(slots)
+            }
+        }
+    )*};
+}
+
+value_catch_all! {
+    [K: FromValueKey + Eq + Hash, V: FromValue, S: BuildHasher + Default]
+        HashMap<K, V, S>, HashMap::default(), insert;
+    [K: FromValueKey + Ord, V: FromValue] BTreeMap<K, V>, BTreeMap::new(), insert;
+    [V: FromValue] Map<String, V>, Map::new(), insert;
+}
+
+impl<K: ToValueKey, V: ToValue, S> FlatToValue for HashMap<K, V, S> {
+    #[inline]
+    fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+        members.extend(self.iter().map(|(k, v)| (k.to_value_key(), v.to_value())));
+    }
+}
+
+impl<K: ToValueKey, V: ToValue> FlatToValue for BTreeMap<K, V> {
+    #[inline]
+    fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+        members.extend(self.iter().map(|(k, v)| (k.to_value_key(), v.to_value())));
+    }
+}
+
+impl<V: ToValue> FlatToValue for Map<String, V> {
+    #[inline]
+    fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+        members.extend(self.iter().map(|(k, v)| (k.clone(), v.to_value())));
+    }
+}
+
+impl FlatFromValue for Value {
+    type Slots = Map<String, Value>;
+    const CATCH_ALL: bool = true;
+
+    #[inline]
+    fn flat_slots() -> Self::Slots {
+        Map::new()
+    }
+
+    #[inline]
+    fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        slots.insert(key.to_owned(), value.clone());
+        Ok(true)
+    }
+
+    #[inline]
+    fn flat_member_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        slots.insert(key, value);
+        Ok(None)
+    }
+
+    #[inline]
+    fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
+        Ok(Value::Object(slots))
+    }
+}
+
+impl FlatToValue for Value {
+    #[inline]
+    fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+        if let Value::Object(m) = self {
+            members.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+    }
+}
+
+// MARK: - MessagePack
+
+/// [`FlatFromJson`] for MessagePack maps (keys are strings borrowed from
+/// the input).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into a map",
+    label = "not a struct with named fields that derives jetjson's Msgpack, a map, or an `Option` of one"
+)]
+pub trait FlatFromMsgpack<'de>: Sized {
+    /// One slot per field.
+    type Slots;
+    /// Whether every offered key is taken (a map): asked last.
+    const CATCH_ALL: bool = false;
+    /// `deny_unknown_fields` of the type.
+    const DENY_UNKNOWN: bool = false;
+    /// The keys it reads, for "unknown field" errors.
+    const FIELDS: &'static [&'static str] = &[];
+
+    /// Empty slots.
+    fn flat_slots() -> Self::Slots;
+
+    /// Offered a member with `r` at its value: reads it and returns `true`
+    /// when the key is this type's, else `false` having read nothing.
+    fn flat_member(
+        slots: &mut Self::Slots,
+        key: &'de str,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error>;
+
+    /// The value, after the last member.
+    fn flat_finish(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error>;
+}
+
+/// The writing side of [`FlatFromMsgpack`]: a map header needs the count
+/// before the members.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into a map",
+    label = "not a struct with named fields that derives jetjson's Msgpack, a map, or an `Option` of one"
+)]
+pub trait FlatToMsgpack {
+    /// How many members [`write_flat`](Self::write_flat) writes.
+    fn flat_len(&self) -> usize;
+    /// Writes the members (key, value, key, value, ...).
+    fn write_flat(&self, w: &mut MsgpackWriter);
+}
+
+impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
+    type Slots = (bool, T::Slots);
+    const CATCH_ALL: bool = T::CATCH_ALL;
+    const FIELDS: &'static [&'static str] = T::FIELDS;
+
+    #[inline]
+    fn flat_slots() -> Self::Slots {
+        (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_member(
+        slots: &mut Self::Slots,
+        key: &'de str,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        let taken = T::flat_member(&mut slots.1, key, key_at, r)?;
+        slots.0 |= taken;
+        Ok(taken)
+    }
+
+    #[inline]
+    fn flat_finish(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
+        if slots.0 {
+            T::flat_finish(slots.1, r).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+}
+
+impl<T: FlatToMsgpack> FlatToMsgpack for Option<T> {
+    #[inline]
+    fn flat_len(&self) -> usize {
+        self.as_ref().map_or(0, T::flat_len)
+    }
+
+    #[inline]
+    fn write_flat(&self, w: &mut MsgpackWriter) {
+        if let Some(v) = self {
+            v.write_flat(w);
+        }
+    }
+}
+
+impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Box<T> {
+    type Slots = T::Slots;
+    const CATCH_ALL: bool = T::CATCH_ALL;
+    const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
+    const FIELDS: &'static [&'static str] = T::FIELDS;
+
+    #[inline]
+    fn flat_slots() -> Self::Slots {
+        T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_member(
+        slots: &mut Self::Slots,
+        key: &'de str,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        T::flat_member(slots, key, key_at, r)
+    }
+
+    #[inline]
+    fn flat_finish(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
+        T::flat_finish(slots, r).map(Box::new)
+    }
+}
+
+impl<T: FlatToMsgpack + ?Sized> FlatToMsgpack for Box<T> {
+    #[inline]
+    fn flat_len(&self) -> usize {
+        (**self).flat_len()
+    }
+
+    #[inline]
+    fn write_flat(&self, w: &mut MsgpackWriter) {
+        (**self).write_flat(w);
+    }
+}
+
+macro_rules! msgpack_catch_all {
+    ($([$($generics:tt)*] $map:ty, $new:expr;)*) => {$(
+        impl<'de, $($generics)*> FlatFromMsgpack<'de> for $map {
+            type Slots = Self;
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn flat_slots() -> Self {
+                $new
+            }
+
+            #[inline]
+            fn flat_member(
+                slots: &mut Self,
+                key: &'de str,
+                _key_at: usize,
+                r: &mut MsgpackReader<'de>,
+            ) -> Result<bool, Error> {
+                let v = FromMsgpack::read_msgpack(r).map_err(|e| e.key(key))?;
+                slots.insert(key.to_owned(), v);
+                Ok(true)
+            }
+
+            #[inline]
+            fn flat_finish(slots: Self, _r: &MsgpackReader<'de>) -> Result<Self, Error> {
+                Ok(slots)
+            }
+        }
+    )*};
+}
+
+msgpack_catch_all! {
+    [V: FromMsgpack<'de>, S: BuildHasher + Default] HashMap<String, V, S>, HashMap::default();
+    [V: FromMsgpack<'de>] BTreeMap<String, V>, BTreeMap::new();
+    [V: FromMsgpack<'de>] Map<String, V>, Map::new();
+}
+
+impl<'de> FlatFromMsgpack<'de> for Value {
+    type Slots = Map<String, Value>;
+    const CATCH_ALL: bool = true;
+
+    #[inline]
+    fn flat_slots() -> Self::Slots {
+        Map::new()
+    }
+
+    #[inline]
+    fn flat_member(
+        slots: &mut Self::Slots,
+        key: &'de str,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        <Map<String, Value> as FlatFromMsgpack<'de>>::flat_member(slots, key, key_at, r)
+    }
+
+    #[inline]
+    fn flat_finish(slots: Self::Slots, _r: &MsgpackReader<'de>) -> Result<Self, Error> {
+        Ok(Value::Object(slots))
+    }
+}
+
+impl<V: ToMsgpack> FlatToMsgpack for Map<String, V> {
+    #[inline]
+    fn flat_len(&self) -> usize {
+        self.len()
+    }
+
+    #[inline]
+    fn write_flat(&self, w: &mut MsgpackWriter) {
+        for (k, v) in self {
+            w.write_str(k);
+            v.write_msgpack(w);
+        }
+    }
+}
+
+/// Members only when it is an object, as for JSON.
+impl FlatToMsgpack for Value {
+    #[inline]
+    fn flat_len(&self) -> usize {
+        match self {
+            Value::Object(m) => m.len(),
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn write_flat(&self, w: &mut MsgpackWriter) {
+        if let Value::Object(m) = self {
+            FlatToMsgpack::write_flat(m, w);
+        }
+    }
+}
+
+impl<V: ToMsgpack, S> FlatToMsgpack for HashMap<String, V, S> {
+    #[inline]
+    fn flat_len(&self) -> usize {
+        self.len()
+    }
+
+    #[inline]
+    fn write_flat(&self, w: &mut MsgpackWriter) {
+        for (k, v) in self {
+            w.write_str(k);
+            v.write_msgpack(w);
+        }
+    }
+}
+
+impl<V: ToMsgpack> FlatToMsgpack for BTreeMap<String, V> {
+    #[inline]
+    fn flat_len(&self) -> usize {
+        self.len()
+    }
+
+    #[inline]
+    fn write_flat(&self, w: &mut MsgpackWriter) {
+        for (k, v) in self {
+            w.write_str(k);
+            v.write_msgpack(w);
+        }
+    }
+}

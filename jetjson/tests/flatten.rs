@@ -1,0 +1,404 @@
+//! `#[serde(flatten)]` and internally tagged newtype variants: the same
+//! bytes and values as serde_json where serde can do it, and what serde
+//! cannot (`deny_unknown_fields` beside flatten, `u128`, borrowed strings)
+//! checked against the expected result. Through JSON, `Value` and
+//! MessagePack.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Debug;
+
+use jetjson::{FromJsonOwned, FromValue, Json, Msgpack, ToJson, ToValue, Value};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Pagination {
+    limit: u32,
+    offset: u32,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Audit {
+    created_by: String,
+    #[serde(default)]
+    revision: u64,
+    #[serde(flatten)]
+    stamp: Stamp,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Stamp {
+    at: String,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Page {
+    id: u64,
+    #[serde(flatten)]
+    pagination: Pagination,
+    name: String,
+    #[serde(flatten)]
+    audit: Audit,
+    #[serde(flatten)]
+    extra: BTreeMap<String, Option<Vec<u32>>>,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct WithOption {
+    id: u8,
+    #[serde(flatten)]
+    page: Option<Pagination>,
+}
+
+#[derive(Json, Msgpack, Debug, PartialEq, Clone)]
+struct CatchValue {
+    kind: String,
+    #[json(flatten)]
+    rest: Value,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct CatchHash {
+    kind: String,
+    #[serde(flatten)]
+    rest: HashMap<String, i64>,
+}
+
+#[derive(Json, Msgpack, Debug, PartialEq, Clone)]
+struct CatchMap {
+    kind: String,
+    #[json(flatten)]
+    rest: jetjson::Map<String, Value>,
+}
+
+/// Checks JSON decode against serde_json, and that encoding gives serde's
+/// bytes and reads back; the same value through `Value`.
+fn same_as_serde<T>(text: &str)
+where
+    T: FromJsonOwned
+        + ToJson
+        + ToValue
+        + FromValue
+        + Serialize
+        + DeserializeOwned
+        + PartialEq
+        + Debug,
+{
+    let expected: T = serde_json::from_str(text).unwrap();
+    let ours: T = jetjson::from_str(text).unwrap();
+    assert_eq!(ours, expected, "decoding {text}");
+    let bytes = jetjson::to_string(&ours);
+    assert_eq!(
+        bytes,
+        serde_json::to_string(&expected).unwrap(),
+        "encoding {text}"
+    );
+    assert_eq!(jetjson::from_str::<T>(&bytes).unwrap(), expected);
+
+    let value: Value = jetjson::from_str(text).unwrap();
+    assert_eq!(
+        T::from_value_ref(&value).unwrap(),
+        expected,
+        "from a Value of {text}"
+    );
+    assert_eq!(
+        T::from_value(value.clone()).unwrap(),
+        expected,
+        "from an owned Value of {text}"
+    );
+    let to_value = ours.to_value();
+    assert_eq!(
+        to_value,
+        jetjson::from_str::<Value>(&bytes).unwrap(),
+        "to a Value"
+    );
+}
+
+fn msgpack_round_trip<T>(value: &T)
+where
+    T: jetjson::msgpack::ToMsgpack
+        + for<'de> jetjson::msgpack::FromMsgpack<'de>
+        + Serialize
+        + PartialEq
+        + Debug,
+{
+    let bytes = jetjson::msgpack::to_vec(value);
+    let back: T = jetjson::msgpack::from_slice(&bytes).unwrap();
+    assert_eq!(&back, value);
+    // rmp-serde reads what we wrote (serde's flatten reads any map).
+    let json = serde_json::to_value(value).unwrap();
+    let theirs: serde_json::Value = rmp_serde::from_slice(&bytes).unwrap();
+    assert_eq!(theirs, json);
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct PageNoRest {
+    id: u64,
+    #[serde(flatten)]
+    pagination: Pagination,
+    name: String,
+    #[serde(flatten)]
+    audit: Audit,
+}
+
+#[test]
+fn two_flattened_structs_nested_and_a_catch_all() {
+    let text =
+        r#"{"id":7,"limit":10,"offset":20,"name":"p","created_by":"ann","revision":3,"at":"noon"}"#;
+    same_as_serde::<PageNoRest>(text);
+    same_as_serde::<PageNoRest>(
+        r#"{"at":"noon","limit":10,"name":"p","created_by":"ann","id":7,"offset":20}"#,
+    );
+
+    // With a catch-all beside a struct that flattens another, serde hands
+    // the catch-all the nested struct's keys too, and fails ("expected a
+    // sequence" for `created_by`); routed, it gets only what no field takes.
+    let shuffled = r#"{"x":[1],"at":"noon","limit":10,"name":"p","created_by":"ann","id":7,"offset":20,"y":null}"#;
+    assert!(serde_json::from_str::<Page>(shuffled).is_err());
+    let page: Page = jetjson::from_str(shuffled).unwrap();
+    let expected = Page {
+        id: 7,
+        pagination: Pagination {
+            limit: 10,
+            offset: 20,
+        },
+        name: "p".into(),
+        audit: Audit {
+            created_by: "ann".into(),
+            revision: 0,
+            stamp: Stamp { at: "noon".into() },
+        },
+        extra: BTreeMap::from([("x".to_owned(), Some(vec![1])), ("y".to_owned(), None)]),
+    };
+    assert_eq!(page, expected);
+    let value: Value = jetjson::from_str(shuffled).unwrap();
+    assert_eq!(Page::from_value_ref(&value).unwrap(), expected);
+    assert_eq!(Page::from_value(value).unwrap(), expected);
+    // Encoding: own fields and flattened members in declaration order.
+    assert_eq!(
+        jetjson::to_string(&page),
+        r#"{"id":7,"limit":10,"offset":20,"name":"p","created_by":"ann","revision":0,"at":"noon","x":[1],"y":null}"#
+    );
+    msgpack_round_trip(&page);
+}
+
+#[test]
+fn missing_and_repeated_keys_inside_flattened_fields() {
+    let err =
+        jetjson::from_str::<Page>(r#"{"id":7,"limit":10,"name":"p","created_by":"a","at":"t"}"#)
+            .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "missing field `offset` at line 1 column 57"
+    );
+    let err = jetjson::from_str::<Page>(
+        r#"{"id":7,"limit":10,"offset":1,"limit":2,"name":"p","created_by":"a","at":"t"}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "duplicate field `limit` at line 1 column 31"
+    );
+    let err = jetjson::from_str::<Page>(
+        r#"{"id":7,"limit":"ten","offset":1,"name":"p","created_by":"a","at":"t"}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "expected u32, found string at line 1 column 17 (at .limit)"
+    );
+}
+
+#[test]
+fn option_is_none_when_none_of_its_keys_appear() {
+    same_as_serde::<WithOption>(r#"{"id":1}"#);
+    same_as_serde::<WithOption>(r#"{"id":1,"limit":2,"offset":3}"#);
+    let v: WithOption = jetjson::from_str(r#"{"id":1,"other":true}"#).unwrap();
+    assert_eq!(v.page, None);
+    // serde makes a half-present inner value `None`, dropping `limit`;
+    // jetjson reports it.
+    let err = jetjson::from_str::<WithOption>(r#"{"id":1,"limit":2}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "missing field `offset` at line 1 column 19"
+    );
+    msgpack_round_trip(&WithOption { id: 1, page: None });
+    msgpack_round_trip(&WithOption {
+        id: 1,
+        page: Some(Pagination {
+            limit: 1,
+            offset: 2,
+        }),
+    });
+}
+
+#[test]
+fn catch_alls_keep_the_remaining_members_in_input_order() {
+    let text = r#"{"kind":"k","b":1,"a":{"x":[true]},"c":"s"}"#;
+    let v: CatchValue = jetjson::from_str(text).unwrap();
+    assert_eq!(
+        v.rest,
+        jetjson::from_str::<Value>(r#"{"b":1,"a":{"x":[true]},"c":"s"}"#).unwrap()
+    );
+    assert_eq!(jetjson::to_string(&v), text);
+    assert_eq!(CatchValue::from_value(v.to_value()).unwrap(), v);
+    let bytes = jetjson::msgpack::to_vec(&v);
+    assert_eq!(
+        jetjson::msgpack::from_slice::<CatchValue>(&bytes).unwrap(),
+        v
+    );
+    let v: CatchValue = jetjson::from_str(r#"{"b":1,"kind":"k","a":2}"#).unwrap();
+    assert_eq!(jetjson::to_string(&v), r#"{"kind":"k","b":1,"a":2}"#);
+    // One member: a HashMap's order is its own.
+    same_as_serde::<CatchHash>(r#"{"n":-5,"kind":"k"}"#);
+    let err = jetjson::from_str::<CatchHash>(r#"{"kind":"k","n":"x"}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "expected i64, found string at line 1 column 17 (at .n)"
+    );
+
+    let v: CatchMap = jetjson::from_str(r#"{"z":1,"kind":"k","a\u0062":2}"#).unwrap();
+    assert_eq!(v.rest.keys().collect::<Vec<_>>(), ["z", "ab"]);
+    assert_eq!(jetjson::to_string(&v), r#"{"kind":"k","z":1,"ab":2}"#);
+    assert_eq!(CatchMap::from_value(v.to_value()).unwrap(), v);
+    let bytes = jetjson::msgpack::to_vec(&v);
+    assert_eq!(jetjson::msgpack::from_slice::<CatchMap>(&bytes).unwrap(), v);
+    let hash = CatchHash {
+        kind: "k".into(),
+        rest: HashMap::from([("a".to_owned(), 1)]),
+    };
+    msgpack_round_trip(&hash);
+}
+
+#[derive(Json, Msgpack, Debug, PartialEq)]
+#[json(deny_unknown_fields)]
+struct Strict {
+    id: u32,
+    #[json(flatten)]
+    page: Pagination,
+}
+
+#[test]
+fn deny_unknown_fields_beside_flatten_rejects_what_no_field_takes() {
+    // serde cannot do this (serde#2283): its buffered flatten sees no
+    // unknown keys.
+    let v: Strict = jetjson::from_str(r#"{"id":1,"limit":2,"offset":3}"#).unwrap();
+    assert_eq!(v.page.limit, 2);
+    let err = jetjson::from_str::<Strict>(r#"{"id":1,"limit":2,"offset":3,"oops":0}"#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown field `oops`, expected `id` at line 1 column 30"
+    );
+    let value: Value = jetjson::from_str(r#"{"id":1,"limit":2,"offset":3,"oops":0}"#).unwrap();
+    assert!(Strict::from_value_ref(&value).is_err());
+    let bytes = jetjson::msgpack::to_vec(&value);
+    assert!(jetjson::msgpack::from_slice::<Strict>(&bytes).is_err());
+}
+
+#[derive(Json, Msgpack, Debug, PartialEq)]
+struct Borrowing<'a> {
+    name: &'a str,
+    #[json(flatten)]
+    inner: BorrowedInner<'a>,
+}
+
+#[derive(Json, Msgpack, Debug, PartialEq)]
+struct BorrowedInner<'a> {
+    big: u128,
+    tag: &'a str,
+    note: Cow<'a, str>,
+}
+
+#[test]
+fn u128_and_borrowed_strings_inside_flatten() {
+    // serde-rs/json#625: serde's flatten goes through a buffer that holds
+    // no 128-bit integers, and borrows nothing.
+    let text =
+        r#"{"name":"n","big":340282366920938463463374607431768211455,"tag":"t","note":"plain"}"#;
+    let v: Borrowing = jetjson::from_str(text).unwrap();
+    assert_eq!(v.inner.big, u128::MAX);
+    assert!(std::ptr::eq(
+        v.inner.tag.as_ptr(),
+        text[text.find("\"t\"").unwrap() + 1..].as_ptr()
+    ));
+    assert!(matches!(v.inner.note, Cow::Borrowed("plain")));
+    assert_eq!(jetjson::to_string(&v), text);
+    let bytes = jetjson::msgpack::to_vec(&v);
+    let back: Borrowing = jetjson::msgpack::from_slice(&bytes).unwrap();
+    assert_eq!(back, v);
+}
+
+// MARK: - Internally tagged newtype variants
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Created {
+    id: u32,
+    #[serde(default)]
+    by: String,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct Closed {
+    id: u32,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum Event {
+    Created(Created),
+    Closed(Closed),
+    Labels(BTreeMap<String, String>),
+    Moved { from: u32, to: u32 },
+    Ping,
+}
+
+#[test]
+fn internally_tagged_newtype_variants() {
+    for text in [
+        r#"{"type":"created","id":1,"by":"me"}"#,
+        r#"{"id":1,"type":"created"}"#,
+        r#"{"id":1,"by":"me","type":"created"}"#,
+        r#"{"type":"closed","id":2}"#,
+        r#"{"type":"labels","a":"x","b":"y"}"#,
+        r#"{"a":"x","type":"labels"}"#,
+        r#"{"type":"moved","from":1,"to":2}"#,
+        r#"{"type":"ping"}"#,
+    ] {
+        same_as_serde::<Event>(text);
+        let event: Event = jetjson::from_str(text).unwrap();
+        msgpack_round_trip(&event);
+    }
+    // The inner type's own rules apply: deny_unknown_fields, defaults,
+    // missing fields.
+    for (text, message) in [
+        (
+            r#"{"type":"closed","id":2,"x":1}"#,
+            "unknown field `x`, expected `id` at line 1 column 25",
+        ),
+        (
+            r#"{"type":"created"}"#,
+            "missing field `id` at line 1 column 19",
+        ),
+        (
+            r#"{"type":"created","id":1,"type":"closed"}"#,
+            "duplicate field `type` at line 1 column 26",
+        ),
+        (r#"{"id":1}"#, "missing field `type` at line 1 column 9"),
+    ] {
+        let err = jetjson::from_str::<Event>(text).unwrap_err();
+        assert_eq!(err.to_string(), message, "{text}");
+        assert!(
+            serde_json::from_str::<Event>(text).is_err(),
+            "serde accepts {text}"
+        );
+    }
+    assert_eq!(
+        jetjson::to_string(&Event::Created(Created {
+            id: 1,
+            by: "b".into()
+        })),
+        r#"{"type":"created","id":1,"by":"b"}"#
+    );
+}
