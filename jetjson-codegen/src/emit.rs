@@ -221,6 +221,21 @@ pub fn impl_header(
     (impl_generics.to_token_stream(), ty_generics, where_clause)
 }
 
+/// `where_clause` (possibly empty) with one more predicate.
+pub fn add_predicate(where_clause: TokenStream, predicate: TokenStream) -> TokenStream {
+    let trailing_comma = matches!(
+        where_clause.clone().into_iter().last(),
+        Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == ','
+    );
+    if where_clause.is_empty() {
+        quote!(where #predicate)
+    } else if trailing_comma {
+        quote!(#where_clause #predicate)
+    } else {
+        quote!(#where_clause, #predicate)
+    }
+}
+
 /// Impl headers without bounds, for stubs.
 pub fn stub_header(
     generics: &syn::Generics,

@@ -319,6 +319,22 @@ impl Error {
         self
     }
 
+    /// Puts the error at `offset` in `input`, whatever position it had: an
+    /// error from reading a copy of part of the input (a flattened enum's
+    /// members) points back into the original.
+    #[cold]
+    #[must_use]
+    pub(crate) fn reposition(mut self, input: &[u8], offset: usize) -> Error {
+        let offset = offset.min(input.len());
+        self.0.offset = offset;
+        if !self.0.binary && self.0.line > 0 {
+            let (line, column) = crate::read::position::line_column(input, offset);
+            self.0.line = line;
+            self.0.column = column;
+        }
+        self
+    }
+
     /// Moves the position of a position-less error (one from a conversion
     /// helper) to `offset` in `input`.
     #[cold]

@@ -77,6 +77,13 @@ pub trait FlatFromJson<'de>: Sized {
     /// Empty slots.
     fn flat_slots() -> Self::Slots;
 
+    /// Whether [`flat_member`](Self::flat_member) would take `key`; a
+    /// flattened enum asks it of its newtype variants' content.
+    #[inline]
+    fn flat_claims(key: &str) -> bool {
+        Self::CATCH_ALL || Self::FIELDS.contains(&key)
+    }
+
     /// Offered the member `key` (at input offset `key_at`), with `r` at its
     /// value: reads the value and returns `true` when the key is this type's,
     /// else returns `false` having read nothing.
@@ -123,6 +130,11 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
     }
 
     #[inline]
+    fn flat_claims(key: &str) -> bool {
+        T::flat_claims(key)
+    }
+
+    #[inline]
     fn flat_member(
         slots: &mut Self::Slots,
         key: &FlatKey<'de>,
@@ -165,6 +177,11 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Box<T> {
     #[inline]
     fn flat_slots() -> Self::Slots {
         T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_claims(key: &str) -> bool {
+        T::flat_claims(key)
     }
 
     #[inline]
@@ -380,6 +397,143 @@ impl FlatToJson for Value {
     }
 }
 
+// MARK: - Enums
+
+/// The members a flattened enum claimed, copied as they were in the input
+/// (key, colon, value; validated by skipping), to be read as one object
+/// after the enclosing object ends. An enum's variant may be named by a tag
+/// that comes after its fields, and an untagged enum is tried variant by
+/// variant, so its members are read twice: the text is copied, not a tree,
+/// so numbers, escapes and 128-bit integers stay exact, and errors point
+/// back into the original input.
+#[derive(Default)]
+pub struct FlatText {
+    text: Vec<u8>,
+    /// `(offset in text, offset in the input)` of each member.
+    segments: Vec<(usize, usize)>,
+}
+
+impl FlatText {
+    /// Copies the member whose key starts at `key_at`; `r` is at its value.
+    #[inline]
+    pub fn push(&mut self, key_at: usize, r: &mut Reader<'_>) -> Result<(), Error> {
+        r.skip_value()?;
+        let member = &r.input()[key_at..r.offset()];
+        self.text
+            .push(if self.text.is_empty() { b'{' } else { b',' });
+        self.segments.push((self.text.len(), key_at));
+        self.text.extend_from_slice(member);
+        Ok(())
+    }
+
+    /// Reads the members as one object of type `T`; `r` is the enclosing
+    /// reader, after its object.
+    pub fn read<T: crate::FromJsonOwned>(mut self, r: &Reader<'_>) -> Result<T, Error> {
+        if self.text.is_empty() {
+            self.text.push(b'{');
+        }
+        self.text.push(b'}');
+        let mut inner = Reader::new(&self.text);
+        inner.set_max_depth(r.max_depth().saturating_sub(r.depth()).max(1));
+        let value = T::read_json(&mut inner).and_then(|v| inner.finish().map(|()| v));
+        value.map_err(|e| {
+            let at = e.offset();
+            let original = if at + 1 >= self.text.len() {
+                // The object's end: where the enclosing one ended.
+                r.offset()
+            } else {
+                match self.segments.iter().rev().find(|(t, _)| *t <= at) {
+                    Some((t, i)) => i + (at - t),
+                    None => r.offset(),
+                }
+            };
+            e.reposition(r.input(), original)
+        })
+    }
+}
+
+/// [`FlatText`] for MessagePack: the claimed members' bytes, read as one
+/// map after the enclosing one.
+#[derive(Default)]
+pub struct FlatBytes {
+    bytes: Vec<u8>,
+    count: usize,
+    segments: Vec<(usize, usize)>,
+}
+
+impl FlatBytes {
+    /// Copies the member whose key starts at `key_at`; `r` is at its value.
+    #[inline]
+    pub fn push(&mut self, key_at: usize, r: &mut MsgpackReader<'_>) -> Result<(), Error> {
+        r.skip_value()?;
+        self.segments.push((self.bytes.len(), key_at));
+        self.bytes.extend_from_slice(&r.input()[key_at..r.offset()]);
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Reads the members as one map of type `T`.
+    pub fn read<T: crate::msgpack::FromMsgpackOwned>(
+        self,
+        r: &MsgpackReader<'_>,
+    ) -> Result<T, Error> {
+        let mut w = MsgpackWriter::new();
+        w.write_map_len(self.count);
+        let header = w.as_bytes().len();
+        w.write_raw(&self.bytes);
+        let buf = w.into_vec();
+        let mut inner = MsgpackReader::new(&buf);
+        inner.set_max_depth(r.max_depth().saturating_sub(r.depth()).max(1));
+        let value = T::read_msgpack(&mut inner).and_then(|v| inner.finish().map(|()| v));
+        value.map_err(|e| {
+            let at = e.offset().saturating_sub(header);
+            let original = if e.offset() < header || at >= self.bytes.len() {
+                r.offset()
+            } else {
+                match self.segments.iter().rev().find(|(t, _)| *t <= at) {
+                    Some((t, i)) => i + (at - t),
+                    None => r.offset(),
+                }
+            };
+            e.reposition(r.input(), original)
+        })
+    }
+}
+
+/// `FlatToJson` for an enum: its object's members, written inline; a
+/// variant written as a non-object (a unit variant's name) has none.
+pub fn flat_write_enum<T: ToJson + ?Sized>(value: &T, w: &mut Writer<'_>, first: &mut bool) {
+    let text = crate::to_vec(value);
+    if text.len() > 2 && text[0] == b'{' {
+        flat_comma(w, first);
+        w.write_raw(&text[1..text.len() - 1]);
+    }
+}
+
+/// `FlatToValue` for an enum: its object's members.
+pub fn flat_to_value_enum<T: ToValue + ?Sized>(value: &T, members: &mut Vec<(String, Value)>) {
+    if let Value::Object(m) = &mut value.to_value() {
+        members.extend(std::mem::take(m));
+    }
+}
+
+/// `FlatToMsgpack` for an enum: its map's members, encoded once to count
+/// them and once to write them.
+pub fn flat_msgpack_enum<T: ToMsgpack + ?Sized>(value: &T) -> (usize, Vec<u8>) {
+    let bytes = crate::msgpack::to_vec(value);
+    let mut r = MsgpackReader::new(&bytes);
+    match r.peek() {
+        Some(0x80..=0x8f | 0xde | 0xdf) => match r.read_map_len() {
+            Ok(n) => {
+                let at = r.offset();
+                (n, bytes[at..].to_vec())
+            }
+            Err(_) => (0, Vec::new()),
+        },
+        _ => (0, Vec::new()),
+    }
+}
+
 // MARK: - Value
 
 /// [`FlatFromJson`] for conversions from a [`Value`]: members are offered by
@@ -401,6 +555,12 @@ pub trait FlatFromValue: Sized {
 
     /// Empty slots.
     fn flat_slots() -> Self::Slots;
+
+    /// Whether the type takes `key`.
+    #[inline]
+    fn flat_claims(key: &str) -> bool {
+        Self::CATCH_ALL || Self::FIELDS.contains(&key)
+    }
 
     /// Offered a member: converts and keeps it when the key is this type's.
     fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error>;
@@ -442,6 +602,11 @@ impl<T: FlatFromValue> FlatFromValue for Option<T> {
     #[inline]
     fn flat_slots() -> Self::Slots {
         (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_claims(key: &str) -> bool {
+        T::flat_claims(key)
     }
 
     #[inline]
@@ -490,6 +655,11 @@ impl<T: FlatFromValue> FlatFromValue for Box<T> {
     #[inline]
     fn flat_slots() -> Self::Slots {
         T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_claims(key: &str) -> bool {
+        T::flat_claims(key)
     }
 
     #[inline]
@@ -647,6 +817,12 @@ pub trait FlatFromMsgpack<'de>: Sized {
     /// Empty slots.
     fn flat_slots() -> Self::Slots;
 
+    /// Whether the type takes `key`.
+    #[inline]
+    fn flat_claims(key: &str) -> bool {
+        Self::CATCH_ALL || Self::FIELDS.contains(&key)
+    }
+
     /// Offered a member with `r` at its value: reads it and returns `true`
     /// when the key is this type's, else `false` having read nothing.
     fn flat_member(
@@ -681,6 +857,11 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
     #[inline]
     fn flat_slots() -> Self::Slots {
         (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_claims(key: &str) -> bool {
+        T::flat_claims(key)
     }
 
     #[inline]
@@ -728,6 +909,11 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Box<T> {
     #[inline]
     fn flat_slots() -> Self::Slots {
         T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_claims(key: &str) -> bool {
+        T::flat_claims(key)
     }
 
     #[inline]

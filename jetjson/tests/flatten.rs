@@ -402,3 +402,96 @@ fn internally_tagged_newtype_variants() {
         r#"{"type":"created","id":1,"by":"b"}"#
     );
 }
+
+// MARK: - Flattened enums
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum Shape {
+    Circle { radius: f64 },
+    Rect { w: u32, h: u32 },
+    Named(Stamp),
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+enum Payment {
+    Card { number: String },
+    Cash(u32),
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "t", content = "c")]
+enum Op {
+    Add(i64),
+    Clear,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(untagged)]
+enum Auth {
+    Token { token: String },
+    Basic { user: String, password: String },
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Drawing {
+    id: u32,
+    #[serde(flatten)]
+    shape: Shape,
+    #[serde(flatten)]
+    payment: Payment,
+    #[serde(flatten)]
+    op: Op,
+    label: String,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Request {
+    path: String,
+    #[serde(flatten)]
+    auth: Auth,
+}
+
+#[test]
+fn flattened_enums_of_every_representation() {
+    for text in [
+        r#"{"id":1,"type":"circle","radius":2.5,"Card":{"number":"42"},"t":"Add","c":-3,"label":"a"}"#,
+        r#"{"radius":2.5,"label":"a","Cash":7,"c":-3,"id":1,"t":"Add","type":"circle"}"#,
+        r#"{"id":1,"type":"rect","w":3,"h":4,"Cash":0,"t":"Clear","label":"b"}"#,
+        r#"{"id":1,"type":"named","at":"noon","Cash":1,"t":"Clear","label":"b"}"#,
+        r#"{"id":1,"at":"noon","type":"named","Cash":1,"t":"Clear","label":"b"}"#,
+    ] {
+        same_as_serde::<Drawing>(text);
+        let drawing: Drawing = jetjson::from_str(text).unwrap();
+        msgpack_round_trip(&drawing);
+    }
+    for text in [
+        r#"{"path":"/","token":"t"}"#,
+        r#"{"user":"u","path":"/","password":"p"}"#,
+    ] {
+        same_as_serde::<Request>(text);
+        let request: Request = jetjson::from_str(text).unwrap();
+        msgpack_round_trip(&request);
+    }
+}
+
+#[test]
+fn errors_inside_flattened_enums_point_into_the_input() {
+    let text = r#"{"id":1,"type":"circle","radius":"big","Cash":1,"t":"Clear","label":"b"}"#;
+    let err = jetjson::from_str::<Drawing>(text).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "expected f64, found string at line 1 column 34 (at .radius)"
+    );
+    assert_eq!(&text[err.offset()..err.offset() + 5], "\"big\"");
+    let err =
+        jetjson::from_str::<Drawing>(r#"{"id":1,"radius":1,"Cash":1,"t":"Clear","label":"b"}"#)
+            .unwrap_err();
+    assert_eq!(err.to_string(), "missing field `type` at line 1 column 53");
+    let err = jetjson::from_str::<Request>(r#"{"path":"/","user":"u"}"#).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("data did not match any variant of untagged enum Auth"),
+        "{err}"
+    );
+}

@@ -382,13 +382,160 @@ fn offer(
     quote!(#(#asks)||*)
 }
 
+/// `matches!(__key.as_bytes(), b"a" | b"alias" | ..)` over the fields read
+/// from their own keys, `|| <F>::flat_claims(__key)` for each flattened one:
+/// the body of `flat_claims` (`__key: &str`), whatever the format.
+pub fn struct_claims(
+    read: &[&Field],
+    flats: &[&Field],
+    flat_trait: &dyn Fn(&syn::Type) -> TokenStream,
+) -> TokenStream {
+    let names: Vec<syn::LitByteStr> = read
+        .iter()
+        .flat_map(|f| f.attrs.name.deserialize_names())
+        .map(|n| byte_str(n.as_bytes()))
+        .collect();
+    let own = (!names.is_empty()).then(|| quote!(::core::matches!(__key.as_bytes(), #(#names)|*)));
+    let nested = flats.iter().map(|f| {
+        let t = flat_trait(f.ty);
+        quote!(#t::flat_claims(__key))
+    });
+    let terms: Vec<TokenStream> = own.into_iter().chain(nested).collect();
+    if terms.is_empty() {
+        quote!(false)
+    } else {
+        quote!(#(#terms)||*)
+    }
+}
+
+/// Which keys a flattened enum takes, as a `bool` expression over
+/// `__key: &str`, and whether it takes all (untagged): externally tagged,
+/// its variant names; internally, the tag and every variant's fields (a
+/// newtype's content answers for itself); adjacently, the tag and content.
+pub fn enum_claims(
+    cont: &Container,
+    variants: &[Variant],
+    flat_trait: &dyn Fn(&syn::Type) -> TokenStream,
+) -> (bool, TokenStream) {
+    let bytes = |names: Vec<String>| -> TokenStream {
+        if names.is_empty() {
+            return quote!(false);
+        }
+        let names = names.iter().map(|n| byte_str(n.as_bytes()));
+        quote!(::core::matches!(__key.as_bytes(), #(#names)|*))
+    };
+    let read = readable(variants);
+    match &cont.tagging {
+        Tagging::Untagged => (true, quote!(true)),
+        Tagging::External => {
+            let names = read
+                .iter()
+                .flat_map(|(_, v)| v.attrs.name.deserialize_names())
+                .map(str::to_owned)
+                .collect();
+            (false, bytes(names))
+        }
+        Tagging::Adjacent { tag, content } => (false, bytes(vec![tag.clone(), content.clone()])),
+        Tagging::Internal { tag } => {
+            let mut names = vec![tag.clone()];
+            let mut nested = Vec::new();
+            for (_, variant) in &read {
+                for field in variant
+                    .fields
+                    .iter()
+                    .filter(|f| !f.attrs.skip_deserializing)
+                {
+                    if field.attrs.flatten.is_some() {
+                        let t = flat_trait(field.ty);
+                        nested.push(quote!(#t::flat_claims(__key)));
+                    } else {
+                        names.extend(
+                            field
+                                .attrs
+                                .name
+                                .deserialize_names()
+                                .into_iter()
+                                .map(str::to_owned),
+                        );
+                    }
+                }
+            }
+            let own = bytes(names);
+            (false, quote!(#own #(|| #nested)*))
+        }
+    }
+}
+
+/// `FlatFromJson` for an enum without lifetime parameters: its members are
+/// copied as text and read as one object after the enclosing object
+/// (`FlatText`). An enum that borrows from the input cannot be flattened.
+fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStream> {
+    if cont.generics.lifetimes().next().is_some() {
+        return None;
+    }
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::Decode, &de);
+    let where_clause = crate::emit::add_predicate(
+        where_clause,
+        quote!(Self: ::jetjson::__private::FromJsonOwned),
+    );
+    let (catch_all, claims) = enum_claims(
+        cont,
+        variants,
+        &|ty| quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>),
+    );
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FlatFromJson<#de> for #ident #ty_generics #where_clause {
+            type Slots = ::jetjson::__private::FlatText;
+            const CATCH_ALL: bool = #catch_all;
+
+            #[inline]
+            fn flat_slots() -> Self::Slots {
+                ::jetjson::__private::Default::default()
+            }
+
+            #[inline]
+            fn flat_claims(__key: &str) -> bool {
+                #claims
+            }
+
+            #[inline]
+            fn flat_member(
+                __s: &mut Self::Slots,
+                __key: &::jetjson::__private::FlatKey<#de>,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                if <Self as ::jetjson::__private::FlatFromJson<#de>>::flat_claims(__key) {
+                    __s.push(__key_at, __r)?;
+                    ::jetjson::__private::Ok(true)
+                } else {
+                    ::jetjson::__private::Ok(false)
+                }
+            }
+
+            #[inline]
+            fn flat_finish(
+                __s: Self::Slots,
+                __r: &::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                __s.read::<Self>(__r)
+            }
+        }
+    })
+}
+
 /// `FlatFromJson` for a struct with named fields: the same key match and
 /// reads as its decoder, on slots the enclosing decoder keeps. Every
 /// method is `#[inline]`, so a type that is never flattened compiles none
 /// of it to machine code.
 pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
-    let Data::Struct(Style::Struct, fields) = &cont.data else {
-        return None;
+    let fields = match &cont.data {
+        Data::Struct(Style::Struct, fields) => fields,
+        Data::Enum(variants) => return expand_flat_enum(cont, variants),
+        Data::Struct(..) => return None,
     };
     if cont.attrs.transparent.is_some() {
         return None;
@@ -471,6 +618,11 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx));
     let deny = cont.attrs.deny_unknown_fields;
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+    let claims = struct_claims(
+        &read,
+        &flats,
+        &|ty| quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>),
+    );
     let key_at = if read.is_empty() && flats.is_empty() {
         quote!(_)
     } else {
@@ -491,6 +643,11 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             #[inline]
             fn flat_slots() -> Self::Slots {
                 #slot_values
+            }
+
+            #[inline]
+            fn flat_claims(__key: &str) -> bool {
+                #claims
             }
 
             #[inline]

@@ -319,12 +319,30 @@ fn object_members(
     }
 }
 
+/// `FlatToJson` for an enum: the members of the object it writes.
+fn expand_flat_enum(cont: &Container) -> TokenStream {
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::Encode, &de);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FlatToJson for #ident #ty_generics #where_clause {
+            #[inline]
+            fn write_flat(&self, __w: &mut ::jetjson::__private::Writer<'_>, __first: &mut bool) {
+                ::jetjson::__private::flat_write_enum(self, __w, __first);
+            }
+        }
+    }
+}
+
 /// `FlatToJson` for a struct with named fields: its members with a comma
 /// before each but the enclosing object's first. `#[inline]`, so unused it
 /// costs no machine code.
 pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
-    let Data::Struct(Style::Struct, fields) = &cont.data else {
-        return None;
+    let fields = match &cont.data {
+        Data::Struct(Style::Struct, fields) => fields,
+        Data::Enum(_) => return Some(expand_flat_enum(cont)),
+        Data::Struct(..) => return None,
     };
     if cont.attrs.transparent.is_some() {
         return None;

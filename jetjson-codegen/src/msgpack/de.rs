@@ -393,8 +393,10 @@ fn missing<'f>(cx: &'f Cx) -> Missing<'f> {
 /// `FlatFromMsgpack` for a struct with named fields: the JSON decoder's
 /// [`crate::json::de::expand_flat`] over MessagePack keys. `#[inline]`.
 pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
-    let Data::Struct(Style::Struct, fields) = &cont.data else {
-        return None;
+    let fields = match &cont.data {
+        Data::Struct(Style::Struct, fields) => fields,
+        Data::Enum(variants) => return expand_flat_enum(cont, variants),
+        Data::Struct(..) => return None,
     };
     if cont.attrs.transparent.is_some() {
         return None;
@@ -474,6 +476,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx));
     let deny = cont.attrs.deny_unknown_fields;
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+    let claims = crate::json::de::struct_claims(&read, &flats, &|ty| quote!(<#ty as #flat_trait>));
     let (key_at, r) = if read.is_empty() && flats.is_empty() {
         (quote!(_), quote!(_))
     } else {
@@ -489,6 +492,11 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             #[inline]
             fn flat_slots() -> Self::Slots {
                 #slot_values
+            }
+
+            #[inline]
+            fn flat_claims(__key: &str) -> bool {
+                #claims
             }
 
             #[inline]
@@ -511,6 +519,64 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
                 let (#(#bindings,)*) = __s;
                 #tail
+            }
+        }
+    })
+}
+
+/// `FlatFromMsgpack` for an enum without lifetime parameters: the claimed
+/// members' bytes, read as one map afterwards (`FlatBytes`).
+fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStream> {
+    if cont.generics.lifetimes().next().is_some() {
+        return None;
+    }
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::FromMsgpack, &de);
+    let where_clause = crate::emit::add_predicate(
+        where_clause,
+        quote!(Self: ::jetjson::__private::FromMsgpackOwned),
+    );
+    let flat_trait = quote!(::jetjson::__private::FlatFromMsgpack<#de>);
+    let (catch_all, claims) =
+        crate::json::de::enum_claims(cont, variants, &|ty| quote!(<#ty as #flat_trait>));
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
+            type Slots = ::jetjson::__private::FlatBytes;
+            const CATCH_ALL: bool = #catch_all;
+
+            #[inline]
+            fn flat_slots() -> Self::Slots {
+                ::jetjson::__private::Default::default()
+            }
+
+            #[inline]
+            fn flat_claims(__key: &str) -> bool {
+                #claims
+            }
+
+            #[inline]
+            fn flat_member(
+                __s: &mut Self::Slots,
+                __key: &#de str,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::MsgpackReader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                if <Self as #flat_trait>::flat_claims(__key) {
+                    __s.push(__key_at, __r)?;
+                    ::jetjson::__private::Ok(true)
+                } else {
+                    ::jetjson::__private::Ok(false)
+                }
+            }
+
+            #[inline]
+            fn flat_finish(
+                __s: Self::Slots,
+                __r: &::jetjson::__private::MsgpackReader<#de>,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                __s.read::<Self>(__r)
             }
         }
     })

@@ -254,10 +254,33 @@ fn members(
     }
 }
 
+/// `FlatToMsgpack` for an enum: the members of the object it writes.
+fn expand_flat_enum(cont: &Container) -> TokenStream {
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::ToMsgpack, &de);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FlatToMsgpack for #ident #ty_generics #where_clause {
+            #[inline]
+            fn flat_len(&self) -> usize {
+                ::jetjson::__private::flat_msgpack_enum(self).0
+            }
+
+            #[inline]
+            fn write_flat(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+                __w.write_raw(&::jetjson::__private::flat_msgpack_enum(self).1);
+            }
+        }
+    }
+}
+
 /// `FlatToMsgpack` for a struct with named fields. `#[inline]`.
 fn expand_flat(cont: &Container) -> Option<TokenStream> {
-    let Data::Struct(Style::Struct, fields) = &cont.data else {
-        return None;
+    let fields = match &cont.data {
+        Data::Struct(Style::Struct, fields) => fields,
+        Data::Enum(_) => return Some(expand_flat_enum(cont)),
+        Data::Struct(..) => return None,
     };
     if cont.attrs.transparent.is_some() {
         return None;

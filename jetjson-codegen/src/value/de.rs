@@ -495,8 +495,10 @@ fn offer(flats: &[&Field], mode: Mode) -> TokenStream {
 /// reference; see [`object_body`] for the match). `#[inline]`, so unused it
 /// costs no machine code.
 pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
-    let Data::Struct(Style::Struct, fields) = &cont.data else {
-        return None;
+    let fields = match &cont.data {
+        Data::Struct(Style::Struct, fields) => fields,
+        Data::Enum(variants) => return expand_flat_enum(cont, variants),
+        Data::Struct(..) => return None,
     };
     if cont.attrs.transparent.is_some() {
         return None;
@@ -590,6 +592,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing());
     let deny = cont.attrs.deny_unknown_fields;
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+    let claims = crate::json::de::struct_claims(&read, &flats, &|ty| quote!(<#ty as #flat_trait>));
     let v = if read.is_empty() && flats.is_empty() {
         quote!(_)
     } else {
@@ -605,6 +608,11 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             #[inline]
             fn flat_slots() -> Self::Slots {
                 #slot_values
+            }
+
+            #[inline]
+            fn flat_claims(__key: &str) -> bool {
+                #claims
             }
 
             #[inline]
@@ -625,6 +633,73 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
                 let (#(#bindings,)*) = __s;
                 #tail
+            }
+        }
+    })
+}
+
+/// `FlatFromValue` for an enum: the members it claims, gathered into an
+/// object and converted once the enclosing object's members are offered.
+fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStream> {
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::FromValue, &de);
+    let flat_trait = quote!(::jetjson::__private::FlatFromValue);
+    let (catch_all, claims) =
+        crate::json::de::enum_claims(cont, variants, &|ty| quote!(<#ty as #flat_trait>));
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
+            type Slots = ::jetjson::__private::Map;
+            const CATCH_ALL: bool = #catch_all;
+
+            #[inline]
+            fn flat_slots() -> Self::Slots {
+                ::jetjson::__private::Default::default()
+            }
+
+            #[inline]
+            fn flat_claims(__key: &str) -> bool {
+                #claims
+            }
+
+            #[inline]
+            fn flat_member_ref(
+                __s: &mut Self::Slots,
+                __key: &str,
+                __v: &::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                let __claims = <Self as #flat_trait>::flat_claims(__key);
+                if __claims {
+                    __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
+                }
+                ::jetjson::__private::Ok(__claims)
+            }
+
+            #[inline]
+            fn flat_member_owned(
+                __s: &mut Self::Slots,
+                __key: ::jetjson::__private::String,
+                __v: ::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<
+                ::jetjson::__private::Option<(::jetjson::__private::String, ::jetjson::__private::Value)>,
+                ::jetjson::__private::Error,
+            > {
+                if <Self as #flat_trait>::flat_claims(&__key) {
+                    __s.insert(__key, __v);
+                    ::jetjson::__private::Ok(::jetjson::__private::None)
+                } else {
+                    ::jetjson::__private::Ok(::jetjson::__private::Some((__key, __v)))
+                }
+            }
+
+            #[inline]
+            fn flat_finish_value(
+                __s: Self::Slots,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                <Self as ::jetjson::__private::FromValue>::from_value(
+                    ::jetjson::__private::Value::Object(__s),
+                )
             }
         }
     })

@@ -31,10 +31,31 @@ pub fn expand(cont: &Container) -> TokenStream {
     }
 }
 
+/// `FlatToValue` for an enum: the members of the object it writes.
+fn expand_flat_enum(cont: &Container) -> TokenStream {
+    let ident = &cont.ident;
+    let de = crate::emit::de_lifetime(cont.generics);
+    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::ToValue, &de);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FlatToValue for #ident #ty_generics #where_clause {
+            #[inline]
+            fn flat_to_value(
+                &self,
+                __m: &mut ::jetjson::__private::Vec<(::jetjson::__private::String, ::jetjson::__private::Value)>,
+            ) {
+                ::jetjson::__private::flat_to_value_enum(self, __m);
+            }
+        }
+    }
+}
+
 /// `FlatToValue` for a struct with named fields. `#[inline]`.
 fn expand_flat(cont: &Container) -> Option<TokenStream> {
-    let Data::Struct(Style::Struct, fields) = &cont.data else {
-        return None;
+    let fields = match &cont.data {
+        Data::Struct(Style::Struct, fields) => fields,
+        Data::Enum(_) => return Some(expand_flat_enum(cont)),
+        Data::Struct(..) => return None,
     };
     if cont.attrs.transparent.is_some() {
         return None;

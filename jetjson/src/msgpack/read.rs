@@ -103,6 +103,11 @@ impl<'de> Reader<'de> {
         self.max_depth
     }
 
+    /// How many arrays and maps enclose the cursor.
+    pub(crate) fn depth(&self) -> usize {
+        self.depth
+    }
+
     /// The whole input.
     pub fn input(&self) -> &'de [u8] {
         self.input

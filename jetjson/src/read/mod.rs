@@ -109,6 +109,11 @@ impl<'de> Reader<'de> {
         self.max_depth
     }
 
+    /// How many arrays and objects enclose the cursor.
+    pub(crate) fn depth(&self) -> usize {
+        self.depth
+    }
+
     /// The whole input.
     pub fn input(&self) -> &'de [u8] {
         self.input

@@ -239,6 +239,20 @@ const _: () = {
             )
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"id")
+                || <Paging as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_claims(__key)
+                || <Option<
+                    Extra,
+                > as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key)
+                || <std::collections::BTreeMap<
+                    String,
+                    u32,
+                > as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key)
+        }
+        #[inline]
         fn flat_member(
             __s: &mut Self::Slots,
             __key: &::jetjson::__private::FlatKey<'de>,
@@ -643,6 +657,18 @@ const _: () = {
             )
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"id")
+                || <Paging as ::jetjson::__private::FlatFromValue>::flat_claims(__key)
+                || <Option<
+                    Extra,
+                > as ::jetjson::__private::FlatFromValue>::flat_claims(__key)
+                || <std::collections::BTreeMap<
+                    String,
+                    u32,
+                > as ::jetjson::__private::FlatFromValue>::flat_claims(__key)
+        }
+        #[inline]
         fn flat_member_ref(
             __s: &mut Self::Slots,
             __k: &str,
@@ -926,6 +952,20 @@ const _: () = {
             )
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"id")
+                || <Paging as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_claims(__key)
+                || <Option<
+                    Extra,
+                > as ::jetjson::__private::FlatFromMsgpack<'de>>::flat_claims(__key)
+                || <std::collections::BTreeMap<
+                    String,
+                    u32,
+                > as ::jetjson::__private::FlatFromMsgpack<'de>>::flat_claims(__key)
+        }
+        #[inline]
         fn flat_member(
             __s: &mut Self::Slots,
             __key: &'de str,
@@ -1060,6 +1100,17 @@ const _: () = {
                     __w.write_byte(b'}');
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToJson for Event {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            ::jetjson::__private::flat_write_enum(self, __w, __first);
         }
     }
     #[automatically_derived]
@@ -1209,6 +1260,46 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromJson<'de> for Event
+    where
+        Self: ::jetjson::__private::FromJsonOwned,
+    {
+        type Slots = ::jetjson::__private::FlatText;
+        const CATCH_ALL: bool = false;
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            ::jetjson::__private::Default::default()
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"type" | b"to")
+                || <Created as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_claims(__key)
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            if <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key) {
+                __s.push(__key_at, __r)?;
+                ::jetjson::__private::Ok(true)
+            } else {
+                ::jetjson::__private::Ok(false)
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read::<Self>(__r)
+        }
+    }
+    #[automatically_derived]
     impl ::jetjson::__private::ToValue for Event {
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
@@ -1240,6 +1331,18 @@ const _: () = {
                     ::jetjson::__private::object(__m)
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToValue for Event {
+        #[inline]
+        fn flat_to_value(
+            &self,
+            __m: &mut ::jetjson::__private::Vec<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+        ) {
+            ::jetjson::__private::flat_to_value_enum(self, __m);
         }
     }
     #[automatically_derived]
@@ -1459,6 +1562,60 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl ::jetjson::__private::FlatFromValue for Event {
+        type Slots = ::jetjson::__private::Map;
+        const CATCH_ALL: bool = false;
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            ::jetjson::__private::Default::default()
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"type" | b"to")
+                || <Created as ::jetjson::__private::FlatFromValue>::flat_claims(__key)
+        }
+        #[inline]
+        fn flat_member_ref(
+            __s: &mut Self::Slots,
+            __key: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            let __claims = <Self as ::jetjson::__private::FlatFromValue>::flat_claims(
+                __key,
+            );
+            if __claims {
+                __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
+            }
+            ::jetjson::__private::Ok(__claims)
+        }
+        #[inline]
+        fn flat_member_owned(
+            __s: &mut Self::Slots,
+            __key: ::jetjson::__private::String,
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+            ::jetjson::__private::Error,
+        > {
+            if <Self as ::jetjson::__private::FlatFromValue>::flat_claims(&__key) {
+                __s.insert(__key, __v);
+                ::jetjson::__private::Ok(::jetjson::__private::None)
+            } else {
+                ::jetjson::__private::Ok(::jetjson::__private::Some((__key, __v)))
+            }
+        }
+        #[inline]
+        fn flat_finish_value(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            <Self as ::jetjson::__private::FromValue>::from_value(
+                ::jetjson::__private::Value::Object(__s),
+            )
+        }
+    }
+    #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Event {
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             match self {
@@ -1474,6 +1631,17 @@ const _: () = {
                     ::jetjson::__private::ToMsgpack::write_msgpack(__f_to, __w);
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToMsgpack for Event {
+        #[inline]
+        fn flat_len(&self) -> usize {
+            ::jetjson::__private::flat_msgpack_enum(self).0
+        }
+        #[inline]
+        fn write_flat(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+            __w.write_raw(&::jetjson::__private::flat_msgpack_enum(self).1);
         }
     }
     #[automatically_derived]
@@ -1629,6 +1797,46 @@ const _: () = {
             }?;
             __r.leave();
             ::jetjson::__private::Ok(__v)
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromMsgpack<'de> for Event
+    where
+        Self: ::jetjson::__private::FromMsgpackOwned,
+    {
+        type Slots = ::jetjson::__private::FlatBytes;
+        const CATCH_ALL: bool = false;
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            ::jetjson::__private::Default::default()
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"type" | b"to")
+                || <Created as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_claims(__key)
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            if <Self as ::jetjson::__private::FlatFromMsgpack<'de>>::flat_claims(__key) {
+                __s.push(__key_at, __r)?;
+                ::jetjson::__private::Ok(true)
+            } else {
+                ::jetjson::__private::Ok(false)
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read::<Self>(__r)
         }
     }
 };

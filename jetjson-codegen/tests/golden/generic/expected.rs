@@ -171,6 +171,10 @@ const _: () = {
             )
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"items" | b"raw" | b"next\"page")
+        }
+        #[inline]
         fn flat_member(
             __s: &mut Self::Slots,
             __key: &::jetjson::__private::FlatKey<'de>,

@@ -225,6 +225,10 @@ const _: () = {
             )
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"id" | b"s_name" | b"tags" | b"retries")
+        }
+        #[inline]
         fn flat_member(
             __s: &mut Self::Slots,
             __key: &'de str,
@@ -448,6 +452,10 @@ const _: () = {
             (::jetjson::__private::None, ::jetjson::__private::None)
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"x" | b"y")
+        }
+        #[inline]
         fn flat_member(
             __s: &mut Self::Slots,
             __key: &'de str,
@@ -522,6 +530,17 @@ const _: () = {
                     ::jetjson::__private::ToMsgpack::write_msgpack(__f_to, __w);
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToMsgpack for Event {
+        #[inline]
+        fn flat_len(&self) -> usize {
+            ::jetjson::__private::flat_msgpack_enum(self).0
+        }
+        #[inline]
+        fn write_flat(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+            __w.write_raw(&::jetjson::__private::flat_msgpack_enum(self).1);
         }
     }
     #[automatically_derived]
@@ -643,6 +662,43 @@ const _: () = {
             ::jetjson::__private::Ok(__v)
         }
     }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromMsgpack<'de> for Event
+    where
+        Self: ::jetjson::__private::FromMsgpackOwned,
+    {
+        type Slots = ::jetjson::__private::FlatBytes;
+        const CATCH_ALL: bool = false;
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            ::jetjson::__private::Default::default()
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"type" | b"to")
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            if <Self as ::jetjson::__private::FlatFromMsgpack<'de>>::flat_claims(__key) {
+                __s.push(__key_at, __r)?;
+                ::jetjson::__private::Ok(true)
+            } else {
+                ::jetjson::__private::Ok(false)
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read::<Self>(__r)
+        }
+    }
 };
 
 #[doc(hidden)]
@@ -672,6 +728,17 @@ const _: () = {
                     ::jetjson::__private::ToMsgpack::write_msgpack(__f_1, __w);
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToMsgpack for Shape {
+        #[inline]
+        fn flat_len(&self) -> usize {
+            ::jetjson::__private::flat_msgpack_enum(self).0
+        }
+        #[inline]
+        fn write_flat(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+            __w.write_raw(&::jetjson::__private::flat_msgpack_enum(self).1);
         }
     }
     #[automatically_derived]
@@ -809,6 +876,43 @@ const _: () = {
             };
             __r.leave();
             ::jetjson::__private::Ok(__v)
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromMsgpack<'de> for Shape
+    where
+        Self: ::jetjson::__private::FromMsgpackOwned,
+    {
+        type Slots = ::jetjson::__private::FlatBytes;
+        const CATCH_ALL: bool = false;
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            ::jetjson::__private::Default::default()
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"Empty" | b"Circle" | b"Line")
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            if <Self as ::jetjson::__private::FlatFromMsgpack<'de>>::flat_claims(__key) {
+                __s.push(__key_at, __r)?;
+                ::jetjson::__private::Ok(true)
+            } else {
+                ::jetjson::__private::Ok(false)
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read::<Self>(__r)
         }
     }
 };

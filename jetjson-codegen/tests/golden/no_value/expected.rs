@@ -108,6 +108,10 @@ const _: () = {
             (::jetjson::__private::None, ::jetjson::__private::None)
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"x" | b"y")
+        }
+        #[inline]
         fn flat_member(
             __s: &mut Self::Slots,
             __key: &::jetjson::__private::FlatKey<'de>,

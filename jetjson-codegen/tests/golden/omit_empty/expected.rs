@@ -185,6 +185,10 @@ const _: () = {
             )
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"nick" | b"bio" | b"id" | b"tags")
+        }
+        #[inline]
         fn flat_member(
             __s: &mut Self::Slots,
             __key: &::jetjson::__private::FlatKey<'de>,
@@ -500,6 +504,10 @@ const _: () = {
                 ::jetjson::__private::None,
                 ::jetjson::__private::None,
             )
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"nick" | b"bio" | b"id" | b"tags")
         }
         #[inline]
         fn flat_member_ref(

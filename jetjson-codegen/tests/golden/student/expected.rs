@@ -174,6 +174,12 @@ const _: () = {
             )
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(
+                __key.as_bytes(), b"id" | b"s_name" | b"name" | b"tags" | b"retryCount"
+            )
+        }
+        #[inline]
         fn flat_member(
             __s: &mut Self::Slots,
             __key: &::jetjson::__private::FlatKey<'de>,

@@ -28,6 +28,17 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl<'a> ::jetjson::__private::FlatToJson for Event<'a> {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            ::jetjson::__private::flat_write_enum(self, __w, __first);
+        }
+    }
+    #[automatically_derived]
     impl<'de: 'a, 'a> ::jetjson::__private::FromJson<'de> for Event<'a> {
         fn read_json(
             __r: &mut ::jetjson::__private::Reader<'de>,
@@ -207,6 +218,18 @@ const _: () = {
             }
         }
     }
+    #[automatically_derived]
+    impl<'a> ::jetjson::__private::FlatToValue for Event<'a> {
+        #[inline]
+        fn flat_to_value(
+            &self,
+            __m: &mut ::jetjson::__private::Vec<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+        ) {
+            ::jetjson::__private::flat_to_value_enum(self, __m);
+        }
+    }
 };
 
 #[doc(hidden)]
@@ -232,6 +255,17 @@ const _: () = {
                     __w.write_byte(b'}');
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToJson for Msg {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            ::jetjson::__private::flat_write_enum(self, __w, __first);
         }
     }
     #[automatically_derived]
@@ -356,6 +390,43 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromJson<'de> for Msg
+    where
+        Self: ::jetjson::__private::FromJsonOwned,
+    {
+        type Slots = ::jetjson::__private::FlatText;
+        const CATCH_ALL: bool = false;
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            ::jetjson::__private::Default::default()
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"t" | b"c")
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            if <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key) {
+                __s.push(__key_at, __r)?;
+                ::jetjson::__private::Ok(true)
+            } else {
+                ::jetjson::__private::Ok(false)
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read::<Self>(__r)
+        }
+    }
+    #[automatically_derived]
     impl ::jetjson::__private::ToValue for Msg {
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
@@ -386,6 +457,18 @@ const _: () = {
                     ::jetjson::__private::object(__m)
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToValue for Msg {
+        #[inline]
+        fn flat_to_value(
+            &self,
+            __m: &mut ::jetjson::__private::Vec<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+        ) {
+            ::jetjson::__private::flat_to_value_enum(self, __m);
         }
     }
     #[automatically_derived]
@@ -571,6 +654,59 @@ const _: () = {
                     }
                 }
             }
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatFromValue for Msg {
+        type Slots = ::jetjson::__private::Map;
+        const CATCH_ALL: bool = false;
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            ::jetjson::__private::Default::default()
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"t" | b"c")
+        }
+        #[inline]
+        fn flat_member_ref(
+            __s: &mut Self::Slots,
+            __key: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            let __claims = <Self as ::jetjson::__private::FlatFromValue>::flat_claims(
+                __key,
+            );
+            if __claims {
+                __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
+            }
+            ::jetjson::__private::Ok(__claims)
+        }
+        #[inline]
+        fn flat_member_owned(
+            __s: &mut Self::Slots,
+            __key: ::jetjson::__private::String,
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+            ::jetjson::__private::Error,
+        > {
+            if <Self as ::jetjson::__private::FlatFromValue>::flat_claims(&__key) {
+                __s.insert(__key, __v);
+                ::jetjson::__private::Ok(::jetjson::__private::None)
+            } else {
+                ::jetjson::__private::Ok(::jetjson::__private::Some((__key, __v)))
+            }
+        }
+        #[inline]
+        fn flat_finish_value(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            <Self as ::jetjson::__private::FromValue>::from_value(
+                ::jetjson::__private::Value::Object(__s),
+            )
         }
     }
 };

@@ -198,6 +198,12 @@ const _: () = {
             )
         }
         #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(
+                __key.as_bytes(), b"color" | b"data" | b"name" | b"label" | b"parent"
+            )
+        }
+        #[inline]
         fn flat_member(
             __s: &mut Self::Slots,
             __key: &::jetjson::__private::FlatKey<'de>,
@@ -590,6 +596,12 @@ const _: () = {
                 ::jetjson::__private::None,
                 ::jetjson::__private::None,
                 ::jetjson::__private::None,
+            )
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(
+                __key.as_bytes(), b"color" | b"data" | b"name" | b"label" | b"parent"
             )
         }
         #[inline]
