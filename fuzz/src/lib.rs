@@ -67,6 +67,8 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("msgpack_value", msgpack::msgpack_value),
     #[cfg(feature = "derive")]
     ("msgpack_derived", derived::msgpack_derived),
+    #[cfg(feature = "derive")]
+    ("flatten", derived::flatten),
 ];
 
 // MARK: - Shared checks

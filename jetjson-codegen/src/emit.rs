@@ -180,10 +180,12 @@ pub fn impl_header(
             let tokens = field.ty.to_token_stream();
             if names_lifetime(&tokens, &lifetimes) && !mentions(&tokens, &cont.ident) {
                 let ty = field.ty;
-                generics
-                    .make_where_clause()
-                    .predicates
-                    .push(parse_quote!(#ty: ::jetjson::__private::FromValue));
+                let predicate = if field.attrs.flatten.is_some() {
+                    parse_quote!(#ty: ::jetjson::__private::FlatFromValue)
+                } else {
+                    parse_quote!(#ty: ::jetjson::__private::FromValue)
+                };
+                generics.make_where_clause().predicates.push(predicate);
             }
         }
     }
