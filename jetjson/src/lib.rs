@@ -99,6 +99,7 @@ mod error;
 mod impls;
 pub mod msgpack;
 mod num;
+mod raw;
 pub mod read;
 pub mod simd;
 pub mod stream;
@@ -111,6 +112,7 @@ pub mod write;
 pub mod __private;
 
 pub use crate::error::{Category, Error, ErrorKind};
+pub use crate::raw::RawValue;
 pub use crate::read::{Reader, Str};
 pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
 pub use crate::value::Value;
