@@ -116,6 +116,7 @@ pub use crate::raw::RawValue;
 pub use crate::read::{Reader, Str};
 pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
 pub use crate::value::Value;
+pub use crate::value::{from_value, to_value};
 pub use crate::value::{FromValue, FromValueKey, ToValue, ToValueKey};
 pub use crate::value::{Map, Number, ValueRef};
 pub use crate::write::Writer;

@@ -749,6 +749,31 @@ fn to_value_and_from_value() {
     assert_eq!(Number::from_i128(i128::MAX), None);
 }
 
+#[test]
+fn to_value_and_from_value_at_the_crate_root() {
+    // The same functions as in `jetjson::value`, where serde_json has them.
+    let v = jetjson::to_value(&std::collections::BTreeMap::from([("k", [0.5, 1e16])])).unwrap();
+    assert_eq!(v, json!({"k": [0.5, 1e16]}));
+    assert_eq!(v.to_string(), r#"{"k":[0.5,1e+16]}"#);
+    assert_eq!(
+        jetjson::to_value("s").unwrap(),
+        jetjson::value::to_value("s").unwrap()
+    );
+    let back: std::collections::HashMap<String, Vec<f64>> = jetjson::from_value(v).unwrap();
+    assert_eq!(back["k"], [0.5, 1e16]);
+    let err = jetjson::from_value::<Vec<(u8, bool)>>(json!([[1, true], [2, 3]])).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "expected a boolean, found number (at [1][1])"
+    );
+    assert_eq!((err.line(), err.column()), (0, 0));
+    // A `Value` converts to itself, moved, and a raw text to its parse.
+    let raw = jetjson::RawValue::from_json(r#"{"a": [1]}"#).unwrap();
+    assert_eq!(jetjson::to_value(raw).unwrap(), json!({"a": [1]}));
+    let same: Value = jetjson::from_value(json!([null])).unwrap();
+    assert_eq!(same, json!([null]));
+}
+
 // MARK: - Shared data
 
 #[test]
