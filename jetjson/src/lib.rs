@@ -50,6 +50,28 @@
 //! JavaScript's `JSON.stringify` do; a number too large for the float type
 //! (`1e999`) is an error when read.
 //!
+//! # Missing keys and `null`
+//!
+//! A struct field of type `Option<T>` may be left out of the input: a missing
+//! key and `null` both read as `None`, and `None` is written as `null`
+//! (`#[json(omit_empty)]` leaves it out). Where the two mean different
+//! things, as in a PATCH request (missing: leave it; `null`: clear it), use
+//! [`Maybe<T>`]: `Absent`, `Null` or `Present(v)`.
+//!
+//! ```
+//! use jetjson::Maybe;
+//!
+//! #[derive(jetjson::Json)]
+//! struct Patch {
+//!     email: Maybe<String>,
+//!     phone: Maybe<String>,
+//!     note: Option<String>,
+//! }
+//!
+//! let p: Patch = jetjson::from_str(r#"{"phone": null}"#).unwrap();
+//! assert_eq!((p.email, p.phone, p.note), (Maybe::Absent, Maybe::Null, None));
+//! ```
+//!
 //! # MessagePack
 //!
 //! [`msgpack`] reads and writes the same types as MessagePack:
@@ -98,8 +120,10 @@ pub mod base64;
 mod error;
 mod flatten;
 mod impls;
+mod maybe;
 pub mod msgpack;
 mod num;
+mod raw;
 pub mod read;
 pub mod simd;
 pub mod stream;
@@ -112,9 +136,12 @@ pub mod write;
 pub mod __private;
 
 pub use crate::error::{Category, Error, ErrorKind};
+pub use crate::maybe::Maybe;
+pub use crate::raw::RawValue;
 pub use crate::read::{Reader, Str};
 pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
 pub use crate::value::Value;
+pub use crate::value::{from_value, to_value};
 pub use crate::value::{FromValue, FromValueKey, ToValue, ToValueKey};
 pub use crate::value::{Map, Number, ValueRef};
 pub use crate::write::Writer;

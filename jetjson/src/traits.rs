@@ -68,7 +68,8 @@ pub trait FromJson<'de>: Sized {
 
     /// The value a struct field of this type takes when its key is absent, or
     /// `None` when the key is required. `Option<T>` answers `Some(None)`, so
-    /// optional fields may be left out, as in serde.
+    /// optional fields may be left out, as in serde; [`Maybe<T>`](crate::Maybe)
+    /// answers `Some(Maybe::Absent)`, to tell a missing key from `null`.
     fn json_missing() -> Option<Self> {
         None
     }

@@ -66,8 +66,10 @@ fn roundtrip_files_reproduce_their_bytes() {
     let mut wrong = Vec::new();
     for (name, bytes) in common::files(&dir) {
         let text = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+        // Byte for byte, except that `1e308` in a file may come back as
+        // `1e+308` (see `reproduces_roundtrip_text`).
         match typed_roundtrip(text) {
-            Some(out) if out == text => {}
+            Some(out) if common::reproduces_roundtrip_text(&out, text) => {}
             other => wrong.push(format!(
                 "{name}: {} -> {:?}",
                 String::from_utf8_lossy(text),

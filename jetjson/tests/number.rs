@@ -251,18 +251,38 @@ fn floats_print_shortest_and_read_back() {
     assert_eq!(to_string(&5e-324f64), "5e-324");
     assert_eq!(
         to_string(&1.7976931348623157e308f64),
-        "1.7976931348623157e308"
+        "1.7976931348623157e+308"
     );
 }
 
 #[test]
 fn output_matches_serde_json() {
     let values = [
-        0.1f64, 1e21, 1e22, 123456.789, 1e-7, 2.5e-5, 100.0, 1e15, 1e16, -3.0,
+        0.1f64,
+        1e21,
+        1e22,
+        123456.789,
+        1e-7,
+        2.5e-5,
+        1e-5,
+        100.0,
+        1e15,
+        9_999_999_999_999_998.0,
+        1e16,
+        -1e16,
+        1e308,
+        -2.5e-300,
+        -3.0,
     ];
     for v in values {
-        // serde_json writes `1e+21`; jetjson drops the `+` (see `Writer::write_f64`).
-        let serde = serde_json::to_string(&v).unwrap().replace("e+", "e");
-        assert_eq!(to_string(&v), serde, "{v}");
+        // Byte for byte, the exponent's `+` included (`1e+16`).
+        assert_eq!(to_string(&v), serde_json::to_string(&v).unwrap(), "{v}");
     }
+    for v in [0.1f32, 1e16, 3.4e38, 1e-7, -1.5e-45, 16_777_216.0] {
+        assert_eq!(to_string(&v), serde_json::to_string(&v).unwrap(), "{v}");
+    }
+    assert_eq!(to_string(&1e16f64), "1e+16");
+    assert_eq!(to_string(&1e308f64), "1e+308");
+    assert_eq!(to_string(&1e-7f64), "1e-7");
+    assert_eq!(to_string(&1e15f64), "1000000000000000.0");
 }

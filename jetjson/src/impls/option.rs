@@ -1,4 +1,5 @@
 //! `Option<T>`: `null` is `None`; an absent struct field is `None` too.
+//! (`Maybe<T>`, in `maybe.rs`, keeps the two apart.)
 
 use crate::{Error, FromJson, Reader, ToJson, Writer};
 

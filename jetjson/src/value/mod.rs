@@ -473,33 +473,60 @@ impl Value {
 
 /// Converts `value` into a [`Value`], with no JSON text in between: the
 /// same value as `jetjson::from_slice::<Value>(&jetjson::to_vec(value))`
-/// (see [`ToValue`]). Never fails; the `Result` matches serde_json's
-/// `to_value`.
+/// (see [`ToValue`]). Also at the crate root, as serde_json has it:
+/// `jetjson::to_value`.
+///
+/// Every [`ToValue`] type converts, so this returns `Ok` today; the
+/// `Result` is serde_json's signature, and leaves room for types whose
+/// conversion can fail (a serde `Serialize` impl reporting an error).
 ///
 /// ```
 /// use std::collections::BTreeMap;
 ///
+/// #[derive(jetjson::Json)]
+/// struct User {
+///     name: String,
+///     langs: Vec<String>,
+/// }
+///
+/// let v = jetjson::to_value(&User { name: "Ada".into(), langs: vec!["en".into()] }).unwrap();
+/// assert_eq!(v, jetjson::json!({"name": "Ada", "langs": ["en"]}));
+///
 /// let m = BTreeMap::from([("a", vec![1, 2])]);
-/// let v = jetjson::value::to_value(&m).unwrap();
-/// assert_eq!(v, jetjson::json!({"a": [1, 2]}));
+/// let v = jetjson::value::to_value(&m).unwrap(); // the same function
+/// assert_eq!(v.to_string(), r#"{"a":[1,2]}"#);
 /// ```
 #[inline]
 pub fn to_value<T: ToValue + ?Sized>(value: &T) -> Result<Value, Error> {
+    // The one place a conversion error can surface: `ToValue::to_value` is
+    // infallible, and a fallible path (the serde bridge's `Serialize` into a
+    // `Value`) returns its error from here.
     Ok(value.to_value())
 }
 
 /// Converts a [`Value`] into `T`, moving its strings, arrays and members
 /// into the result (see [`FromValue`]). Errors are those decoding the
 /// value's text would give, with the same path (`.users[2].age`) and no
-/// line or column.
+/// line or column. Also at the crate root, as serde_json has it:
+/// `jetjson::from_value`.
 ///
 /// ```
-/// let v = jetjson::json!([1, 2, 3]);
-/// let xs: Vec<u8> = jetjson::value::from_value(v).unwrap();
-/// assert_eq!(xs, [1, 2, 3]);
+/// #[derive(jetjson::Json, Debug, PartialEq)]
+/// struct User {
+///     name: String,
+///     ages: Vec<u8>,
+/// }
 ///
-/// let err = jetjson::value::from_value::<Vec<u8>>(jetjson::json!([1, 300])).unwrap_err();
-/// assert_eq!(err.to_string(), "number out of range for u8 (at [1])");
+/// let v = jetjson::json!({"name": "Ada", "ages": [36]});
+/// let u: User = jetjson::from_value(v).unwrap();
+/// assert_eq!(u, User { name: "Ada".into(), ages: vec![36] });
+///
+/// let err = jetjson::from_value::<User>(jetjson::json!({"name": "Ada", "ages": [1, 300]}))
+///     .unwrap_err();
+/// assert_eq!(err.to_string(), "number out of range for u8 (at .ages[1])");
+///
+/// let xs: Vec<u8> = jetjson::value::from_value(jetjson::json!([1, 2, 3])).unwrap();
+/// assert_eq!(xs, [1, 2, 3]);
 /// ```
 #[inline]
 pub fn from_value<T: FromValue>(value: Value) -> Result<T, Error> {

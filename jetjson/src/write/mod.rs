@@ -246,51 +246,42 @@ impl<'a> Writer<'a> {
     /// Writes a double as the shortest text that reads back to the same bits
     /// (`-0.0` keeps its sign). NaN and the infinities have no JSON form and
     /// are written as `null`, as serde_json and JavaScript's `JSON.stringify` do.
+    ///
+    /// The text is byte for byte serde_json's: plain decimals from 1e-5 up to
+    /// below 1e16 (`0.0001`, `123.5`, `1000000000000000.0`), scientific outside
+    /// that, with the exponent signed as JavaScript and Python sign it
+    /// (`1e+16`, `1.5e+300`, `1e-7`).
+    ///
+    /// ```
+    /// let mut w = jetjson::Writer::new();
+    /// w.write_f64(1e16);
+    /// w.write_comma();
+    /// w.write_f64(1e-7);
+    /// w.write_comma();
+    /// w.write_f64(0.5);
+    /// assert_eq!(w.as_bytes(), b"1e+16,1e-7,0.5");
+    /// ```
     #[inline]
     pub fn write_f64(&mut self, v: f64) {
         if v.is_finite() {
-            self.write_float_text(zmij::Buffer::new().format_finite(v), v.abs() < 1e16);
+            self.buf
+                .extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
         } else {
             self.write_null();
         }
     }
 
-    /// Writes a float as the shortest text that reads back to the same `f32`;
+    /// Writes a float as the shortest text that reads back to the same `f32`
+    /// (in serde_json's spelling, as [`write_f64`](Self::write_f64));
     /// non-finite values as `null`.
     #[inline]
     pub fn write_f32(&mut self, v: f32) {
         if v.is_finite() {
-            self.write_float_text(zmij::Buffer::new().format_finite(v), v.abs() < 1e16);
+            self.buf
+                .extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
         } else {
             self.write_null();
         }
-    }
-
-    /// Appends zmij's text for a finite float. zmij writes an exponent with
-    /// a `+` only from 1e16 up, so below that the text is copied as it is.
-    #[inline]
-    fn write_float_text(&mut self, text: &str, below_1e16: bool) {
-        if below_1e16 {
-            self.buf.extend_from_slice(text.as_bytes());
-        } else {
-            write_without_plus(&mut self.buf, text);
-        }
-    }
-}
-
-/// Appends zmij's text for a float, dropping the `+` of a positive exponent
-/// (`1e+300` → `1e300`): the form of RapidJSON and of the nativejson-benchmark
-/// round-trip set. This is the one place jetjson's output differs from
-/// serde_json's, which keeps the `+`; both read back to the same bits.
-#[cold]
-fn write_without_plus(buf: &mut Vec<u8>, text: &str) {
-    let bytes = text.as_bytes();
-    match bytes.iter().position(|&b| b == b'+') {
-        Some(plus) => {
-            buf.extend_from_slice(&bytes[..plus]);
-            buf.extend_from_slice(&bytes[plus + 1..]);
-        }
-        None => buf.extend_from_slice(bytes),
     }
 }
 
