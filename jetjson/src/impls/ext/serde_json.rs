@@ -115,9 +115,9 @@ impl From<Value> for SValue {
     /// Moves strings, arrays and members across; any depth.
     fn from(v: Value) -> SValue {
         type Members = <Map as IntoIterator>::IntoIter;
-        let mut stack: Vec<
-            Frame<(Vec<SValue>, std::vec::IntoIter<Value>), (SMap<String, SValue>, Members)>,
-        > = Vec::new();
+        type Items = (Vec<SValue>, std::vec::IntoIter<Value>);
+        type Pending = Frame<Items, (SMap<String, SValue>, Members)>;
+        let mut stack: Vec<Pending> = Vec::new();
         let mut next = v;
         loop {
             // A leaf is done at once; a container is pushed and filled below.
@@ -174,9 +174,9 @@ impl From<SValue> for Value {
     /// Moves strings, arrays and members across; any depth.
     fn from(v: SValue) -> Value {
         type Members = <SMap<String, SValue> as IntoIterator>::IntoIter;
-        let mut stack: Vec<
-            Frame<(Vec<Value>, std::vec::IntoIter<SValue>), (Vec<(String, Value)>, Members)>,
-        > = Vec::new();
+        type Items = (Vec<Value>, std::vec::IntoIter<SValue>);
+        type Pending = Frame<Items, (Vec<(String, Value)>, Members)>;
+        let mut stack: Vec<Pending> = Vec::new();
         let mut next = v;
         loop {
             let mut done = match next {

@@ -155,9 +155,6 @@ via_tuple!(
     }
 );
 
-/// `time`'s `Duration` has no range error: seconds and nanoseconds of
-/// different signs are normalised, as `Duration::new` does. Its serde impl
-/// builds it the same way.
 impl ToJson for Duration {
     fn write_json(&self, w: &mut Writer<'_>) {
         (self.whole_seconds(), self.subsec_nanoseconds()).write_json(w);
@@ -167,15 +164,15 @@ impl ToJson for Duration {
 impl<'de> FromJson<'de> for Duration {
     fn read_json(r: &mut Reader<'de>) -> Result<Self, Error> {
         let (s, ns) = <(i64, i32)>::read_json(r)?;
-        duration(s, ns).ok_or_else(|| r.invalid_value("invalid duration: overflow"))
+        duration(s, ns).ok_or_else(|| r.invalid_value("invalid duration: nanoseconds out of range"))
     }
 }
 
+/// As `time`'s serde impl: the nanoseconds must lie within ±999,999,999;
+/// a sign that differs from the seconds' is normalised (which cannot
+/// overflow then).
 fn duration(s: i64, ns: i32) -> Option<Duration> {
-    // `Duration::new` panics when the nanoseconds carry the seconds past
-    // `i64`; check first.
-    s.checked_add(i64::from(ns / 1_000_000_000))?;
-    Some(Duration::new(s, ns))
+    (ns.unsigned_abs() < 1_000_000_000).then(|| Duration::new(s, ns))
 }
 
 impl ToValue for Duration {
@@ -187,8 +184,9 @@ impl ToValue for Duration {
 impl FromValue for Duration {
     fn from_value_ref(v: &Value) -> Result<Self, Error> {
         let (s, ns) = <(i64, i32)>::from_value_ref(v)?;
-        duration(s, ns)
-            .ok_or_else(|| crate::value::convert::invalid_value("invalid duration: overflow"))
+        duration(s, ns).ok_or_else(|| {
+            crate::value::convert::invalid_value("invalid duration: nanoseconds out of range")
+        })
     }
 }
 
@@ -201,6 +199,6 @@ impl ToMsgpack for Duration {
 impl<'de> FromMsgpack<'de> for Duration {
     fn read_msgpack(r: &mut msgpack::Reader<'de>) -> Result<Self, Error> {
         let (s, ns) = <(i64, i32)>::read_msgpack(r)?;
-        duration(s, ns).ok_or_else(|| r.invalid_value("invalid duration: overflow"))
+        duration(s, ns).ok_or_else(|| r.invalid_value("invalid duration: nanoseconds out of range"))
     }
 }
