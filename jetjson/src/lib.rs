@@ -112,6 +112,42 @@
 //!
 //! - `std` (default): required today.
 //! - `derive` (default): re-exports `#[derive(Json, ToJson, FromJson, Msgpack)]`.
+//!
+//! The standard library's types that serde covers need no feature: the
+//! `std::net` addresses, `Duration`, `SystemTime`, `PathBuf`, the ranges and
+//! `Bound`, `NonZero*`, `Wrapping`, `Saturating`, `Reverse`, the cells and
+//! locks, `PhantomData`. One feature per ecosystem crate adds native
+//! [`ToJson`]/[`FromJson`], [`ToValue`]/[`FromValue`] and
+//! [`ToMsgpack`](msgpack::ToMsgpack)/[`FromMsgpack`](msgpack::FromMsgpack)
+//! impls (and map-key impls where the type's serde impl works as a
+//! serde_json key) that write exactly what the type's own serde impl writes
+//! through serde_json (MessagePack: what rmp-serde writes) and accept what it
+//! accepts. Each costs that crate, built with its default features off:
+//!
+//! | feature | adds | JSON form | costs |
+//! | --- | --- | --- | --- |
+//! | `serde_json` | `serde_json::{Value, Map, Number}`; `From` both ways with [`Value`], [`Map`], [`Number`] | as is (floats: jetjson's shortest text, `1e300` where serde_json writes `1e+300`) | `serde_json` (`std`) |
+//! | `chrono` | `DateTime<Utc>`, `DateTime<FixedOffset>`, `NaiveDateTime`, `NaiveDate`, `NaiveTime` (keys too) | RFC 3339 strings, `"2023-11-14T22:13:20.000000005Z"` | `chrono` (`std`) |
+//! | `time` | `OffsetDateTime`, `PrimitiveDateTime`, `Date`, `Time`, `UtcOffset`, `Duration` | arrays, as `time`'s `serde` feature without `serde-human-readable`: `[2020,2,3,4,5,6,-5,-30,-7]` | `time` (`std`, `formatting`, `parsing`) |
+//! | `uuid` | `Uuid` (key too) | `"67e55044-10b1-426f-9247-bb680e5fe0c8"`; MessagePack: 16 bytes of binary | `uuid` (`std`) |
+//! | `url` | `Url` (key too) | its string | `url` (`std`; brings `idna`) |
+//! | `rust_decimal` | `Decimal` (key too) | a string, scale kept: `"1.50"`; numbers read too | `rust_decimal` (`std`) |
+//! | `bytes` | `Bytes`, `BytesMut` | an array of numbers; MessagePack: binary | `bytes` (`std`) |
+//! | `indexmap` | `IndexMap`, `IndexSet` | objects and arrays in insertion order | `indexmap` (`std`) |
+//! | `smallvec` | `SmallVec<[T; N]>` | an array | `smallvec` |
+//! | `semver` | `Version`, `VersionReq` (keys too) | strings | `semver` (`std`) |
+//! | `camino` | `Utf8PathBuf`, `Utf8Path` (keys too) | strings | `camino` |
+//!
+//! ```
+//! use std::net::IpAddr;
+//! use std::time::Duration;
+//!
+//! let ip: IpAddr = "::1".parse().unwrap();
+//! assert_eq!(jetjson::to_string(&ip), r#""::1""#);
+//! assert_eq!(jetjson::to_string(&Duration::new(1, 5)), r#"{"secs":1,"nanos":5}"#);
+//! let d: Duration = jetjson::from_str("[2, 0]").unwrap();
+//! assert_eq!(d, Duration::from_secs(2));
+//! ```
 
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used)]

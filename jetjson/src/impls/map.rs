@@ -6,8 +6,10 @@ use std::hash::{BuildHasher, Hash};
 use crate::{Error, FromJson, FromJsonKey, Reader, ToJson, ToJsonKey, Writer};
 
 #[inline]
-fn write_map<'a, K, V>(w: &mut Writer<'_>, iter: impl IntoIterator<Item = (&'a K, &'a V)>)
-where
+pub(crate) fn write_map<'a, K, V>(
+    w: &mut Writer<'_>,
+    iter: impl IntoIterator<Item = (&'a K, &'a V)>,
+) where
     K: ToJsonKey + 'a + ?Sized,
     V: ToJson + 'a,
 {
@@ -30,7 +32,10 @@ where
 /// carry its key in the path. A repeated key: the last value wins, as in
 /// serde_json.
 #[inline]
-fn read_map<'de, K, V>(r: &mut Reader<'de>, mut insert: impl FnMut(K, V)) -> Result<(), Error>
+pub(crate) fn read_map<'de, K, V>(
+    r: &mut Reader<'de>,
+    mut insert: impl FnMut(K, V),
+) -> Result<(), Error>
 where
     K: FromJsonKey<'de>,
     V: FromJson<'de>,

@@ -1,9 +1,23 @@
 //! `ToJson` / `FromJson` for the standard library's types, one file per family.
+//! The families added after the first ones (addresses, time, ranges,
+//! wrappers, paths) carry their `Value` and MessagePack impls in the same
+//! file, as the ecosystem crates under `ext/` do.
 
-mod map;
+#[macro_use]
+pub(crate) mod text;
+
+mod cell;
+mod ext;
+pub(crate) mod map;
+mod net;
+mod num_wrap;
+mod ops;
 mod option;
+mod path;
 mod prim;
 mod seq;
+pub(crate) mod shape;
 mod string;
+mod time;
 mod tuple;
 mod wrapper;

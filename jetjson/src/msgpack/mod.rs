@@ -64,7 +64,7 @@
 mod bytes;
 mod impls;
 mod marker;
-mod read;
+pub(crate) mod read;
 mod skip;
 mod timestamp;
 mod traits;

@@ -1,0 +1,20 @@
+//! `semver::Version` and `semver::VersionReq` (feature `semver`): their
+//! `Display` text, read with `FromStr`, as semver's serde impls do, in every
+//! format and as map keys.
+
+use semver::{Version, VersionReq};
+
+text_type!(
+    Version,
+    "a version string",
+    "version",
+    |v| v.to_string(),
+    |s| s.parse::<Version>()
+);
+text_type!(
+    VersionReq,
+    "a version requirement string",
+    "version requirement",
+    |v| v.to_string(),
+    |s| s.parse::<VersionReq>()
+);
