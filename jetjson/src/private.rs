@@ -212,11 +212,14 @@ pub fn no_variant_matched(r: &Reader<'_>, message: &'static str, offset: usize) 
 /// name (`None` for the tagged forms of an enum whose untagged variants come
 /// after them) and its error. Ties keep the earlier variant.
 #[derive(Default)]
-pub struct Closest(Option<(usize, Option<&'static str>, Error)>);
+pub struct Closest(Option<(Progress, Option<&'static str>, Error)>);
+
+/// How far a variant got: see [`progress`].
+type Progress = (usize, usize, bool);
 
 impl Closest {
     #[cold]
-    fn offer(&mut self, score: usize, name: Option<&'static str>, error: Error) {
+    fn offer(&mut self, score: Progress, name: Option<&'static str>, error: Error) {
         let better = match &self.0 {
             Some((best, _, _)) => score > *best,
             None => true,
@@ -246,13 +249,15 @@ impl Closest {
     }
 }
 
-/// How far a variant got before `error`: first how far into the input
-/// (`reached`: the byte offset for text and MessagePack, the depth in the
-/// value for `Value`), then whether the value's type was right (an error
-/// other than "expected X, found Y").
-fn progress(reached: usize, error: &Error) -> usize {
+/// How far a variant got before `error`: first how deep into the value
+/// its error is (a variant that took a member and failed inside it beats
+/// one that skipped the member as unknown and missed its own at the end),
+/// then how far into the input (`offset`: bytes for text and MessagePack, 0
+/// for `Value`), then whether the value's type was right (an error other
+/// than "expected X, found Y").
+fn progress(offset: usize, error: &Error) -> Progress {
     let shape_matched = !matches!(error.kind(), ErrorKind::InvalidType { .. });
-    reached.saturating_mul(2) + usize::from(shape_matched)
+    (error.depth(), offset, shape_matched)
 }
 
 /// [`attempt`], keeping the error in `closest` when it got further than the
@@ -300,7 +305,7 @@ pub fn untagged_attempt_value<T>(
     match convert() {
         Ok(v) => Some(v),
         Err(e) => {
-            closest.offer(progress(e.depth(), &e), name, e);
+            closest.offer(progress(0, &e), name, e);
             None
         }
     }
