@@ -208,13 +208,13 @@ pub fn no_variant_matched(r: &Reader<'_>, message: &'static str, offset: usize) 
 }
 
 /// The failure of the untagged-enum variant that got furthest, for the
-/// "no variant matched" error: a score (see [`progress`]), the variant's
+/// "no variant matched" error: a score (see `progress`), the variant's
 /// name (`None` for the tagged forms of an enum whose untagged variants come
 /// after them) and its error. Ties keep the earlier variant.
 #[derive(Default)]
 pub struct Closest(Option<(Progress, Option<&'static str>, Error)>);
 
-/// How far a variant got: see [`progress`].
+/// How far a variant got: see `progress`.
 type Progress = (usize, usize, bool);
 
 impl Closest {
