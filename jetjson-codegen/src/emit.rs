@@ -68,9 +68,11 @@ impl Direction {
 /// and `ToValue`/`FromValue`, with the bounds serde would infer: type
 /// parameters used by written (read) fields get the trait bound, except in
 /// fields written (read) by a `with` module or through the serde bridge, and
-/// in `PhantomData`; parameters of fields read as `Default::default()` (a
+/// in `PhantomData`; the types of fields read as `Default::default()` (a
 /// field `default`, or `skip_deserializing` outside a container `default`)
-/// get `Default`. `FromJson` adds `'de` outliving every lifetime of the type.
+/// that mention a parameter get `Default` (serde bounds the parameters
+/// themselves; bounding the field type holds in strictly more cases, such
+/// as `Option<T>` for any `T`). `FromJson` adds `'de` outliving every lifetime of the type.
 /// `ToValue` also bounds the parameters of `omit_empty` fields by `ToJson`,
 /// whose `is_json_empty` it asks. `FromValue` bounds each read field type
 /// that names a lifetime of the type (`Inner<'a>`), so that the impl exists
@@ -165,8 +167,8 @@ fn inferred(
         .collect();
     if !params.is_empty() {
         let mut bound = vec![false; params.len()];
-        let mut default = vec![false; params.len()];
         let mut empty = vec![false; params.len()];
+        let mut defaults: Vec<&syn::Type> = Vec::new();
         for (variant, field) in fields_with_variants(cont) {
             if is_phantom(field.ty) {
                 continue;
@@ -195,16 +197,24 @@ fn inferred(
             }
             let tokens = field.ty.to_token_stream();
             let asks_empty = direction == Direction::ToValue && field.attrs.omit_empty.is_some();
+            let mut generic = false;
             for (i, param) in params.iter().enumerate() {
                 if mentions(&tokens, param) {
+                    generic = true;
                     if used {
                         bound[i] = true;
                         empty[i] |= asks_empty;
                     }
-                    if needs_default {
-                        default[i] = true;
-                    }
                 }
+            }
+            // The field's type, not each parameter, is bounded by `Default`
+            // (serde bounds the parameters): `Option<T>` is `Default` for
+            // every `T`.
+            let seen = defaults
+                .iter()
+                .any(|ty| ty.to_token_stream().to_string() == tokens.to_string());
+            if needs_default && generic && !seen {
+                defaults.push(field.ty);
             }
         }
         for (i, param) in params.iter().enumerate() {
@@ -223,9 +233,9 @@ fn inferred(
             if empty[i] {
                 out.push(parse_quote!(#param: ::jetjson::__private::ToJson));
             }
-            if default[i] {
-                out.push(parse_quote!(#param: ::jetjson::__private::Default));
-            }
+        }
+        for ty in defaults {
+            out.push(parse_quote!(#ty: ::jetjson::__private::Default));
         }
     }
     if direction == Direction::FromValue {

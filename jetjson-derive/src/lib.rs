@@ -59,9 +59,10 @@ use syn::{parse_macro_input, DeriveInput};
 ///
 /// **Bounds** are inferred as serde infers them: a type parameter used by a
 /// written (read) field needs the trait, except in fields that are skipped,
-/// `with` or bridged fields, and `PhantomData`; one used by a field read as
+/// `with` or bridged fields, and `PhantomData`; a field read as
 /// `Default::default()` (a field `default`, or `skip_deserializing` outside a
-/// container `default`) needs `Default`. A container `bound` replaces all
+/// container `default`) whose type names a parameter bounds that type by
+/// `Default` (`Option<T>: Default`, where serde would ask `T: Default`). A container `bound` replaces all
 /// of that for its direction, on every format's impl (so a bound naming only
 /// serde's traits leaves jetjson's impls without theirs: give
 /// `#[json(bound = "..")]` beside it, which wins); `'de` may be named in

@@ -46,9 +46,9 @@ fn json_err<T: FromJsonOwned + Debug>(text: &str) -> String {
 
 // MARK: - Bounds
 
-/// No jetjson impls: a parameter used only in skipped fields is not bound
-/// by jetjson's traits (only by `Default`, as serde bounds it).
-#[derive(Debug, PartialEq, Clone, Default, Serialize, Deserialize)]
+/// No jetjson impls and no `Default`: a parameter used only in a skipped
+/// `Option<U>` is not bound at all (`Option<U>: Default` holds).
+#[derive(Debug, PartialEq, Clone, Serialize, Deserialize)]
 struct Opaque;
 
 #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
@@ -60,14 +60,33 @@ struct Defaults<T, U> {
 }
 
 #[test]
-fn default_field_bounds_its_parameter_by_default_and_skipped_ones_by_nothing_else() {
-    // `U = Opaque` has no jetjson impls: the skipped field asks only for
-    // `U: Default`, as serde's derive does.
+fn default_fields_bound_their_type_by_default_and_skipped_ones_need_no_trait() {
+    // `U = Opaque` has no jetjson impls and no `Default`: the skipped field
+    // asks only `Option<U>: Default`. (serde's derive would ask `U: Default`,
+    // so this type cannot derive serde's `Deserialize` with `U = Opaque`.)
     let v: Defaults<u8, Opaque> = Defaults {
         list: vec![1, 2],
         cache: None,
     };
-    assert_eq!(same_as_serde(&v), r#"{"list":[1,2]}"#);
+    assert_eq!(jetjson::to_string(&v), r#"{"list":[1,2]}"#);
+    assert_eq!(
+        jetjson::from_str::<Defaults<u8, Opaque>>(r#"{"list":[1,2]}"#).unwrap(),
+        v
+    );
+    let value = jetjson::value::to_value(&v).unwrap();
+    assert_eq!(
+        jetjson::value::from_value::<Defaults<u8, Opaque>>(value).unwrap(),
+        v
+    );
+    assert_eq!(
+        msgpack::from_slice::<Defaults<u8, Opaque>>(&msgpack::to_vec(&v)).unwrap(),
+        v
+    );
+    let with_u8: Defaults<u8, u8> = Defaults {
+        list: vec![3],
+        cache: None,
+    };
+    assert_eq!(same_as_serde(&with_u8), r#"{"list":[3]}"#);
     let missing: Defaults<u8, Opaque> = jetjson::from_str("{}").unwrap();
     assert_eq!(missing.list, Vec::<u8>::new());
 }

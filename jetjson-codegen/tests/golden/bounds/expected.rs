@@ -27,8 +27,8 @@ const _: () = {
     impl<'de, T, U, V, W> ::jetjson::__private::FromJson<'de> for Defaults<T, U, V, W>
     where
         T: ::jetjson::__private::FromJson<'de>,
-        T: ::jetjson::__private::Default,
         U: ::jetjson::__private::FromJson<'de>,
+        Vec<T>: ::jetjson::__private::Default,
         V: ::jetjson::__private::Default,
         W: ::jetjson::__private::Default,
     {
