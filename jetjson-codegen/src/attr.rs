@@ -177,6 +177,72 @@ pub struct Container {
     pub untagged: Option<Span>,
     /// `transparent`.
     pub transparent: Option<Span>,
+    /// `bound = ".."` / `bound(serialize = .., deserialize = ..)`: where
+    /// predicates that replace the inferred bounds.
+    pub bound: Bounds,
+    /// `from = "T"`: read a `T`, then `From::from` it.
+    pub from: Option<syn::Type>,
+    /// `try_from = "T"`: read a `T`, then `TryFrom::try_from` it.
+    pub try_from: Option<syn::Type>,
+    /// `into = "T"`: write `T::from(self.clone())`.
+    pub into: Option<syn::Type>,
+    /// `expecting = ".."`: what the type's errors say was expected.
+    pub expecting: Option<String>,
+}
+
+/// `bound` settings, per direction.
+#[derive(Clone, Default)]
+pub struct Bounds {
+    /// Predicates for the encoding impls (`ToJson`, `ToValue`, `ToMsgpack`).
+    pub serialize: Option<Vec<syn::WherePredicate>>,
+    /// Predicates for the decoding impls.
+    pub deserialize: Option<Vec<syn::WherePredicate>>,
+}
+
+/// Reads `bound = ".."` or `bound(serialize = "..", deserialize = "..")`
+/// into `ser` and `de`.
+fn set_bounds(
+    cx: &Ctxt,
+    source: Source,
+    meta: &ParseNestedMeta,
+    ser: &mut Attr<'_, Vec<syn::WherePredicate>>,
+    de: &mut Attr<'_, Vec<syn::WherePredicate>>,
+) -> syn::Result<()> {
+    let (ser_lit, de_lit) = get_renames(cx, BOUND, meta)?;
+    if let Some(lit) = ser_lit {
+        ser.set(source, &meta.path, parse_where(&lit)?);
+    }
+    if let Some(lit) = de_lit {
+        de.set(source, &meta.path, parse_where(&lit)?);
+    }
+    Ok(())
+}
+
+fn parse_where(lit: &LitStr) -> syn::Result<Vec<syn::WherePredicate>> {
+    if lit.value().trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let predicates = lit.parse_with(
+        syn::punctuated::Punctuated::<syn::WherePredicate, Token![,]>::parse_terminated,
+    )?;
+    Ok(predicates.into_iter().collect())
+}
+
+fn bounds(
+    ser: Attr<'_, Vec<syn::WherePredicate>>,
+    de: Attr<'_, Vec<syn::WherePredicate>>,
+) -> Bounds {
+    Bounds {
+        serialize: ser.get(),
+        deserialize: de.get(),
+    }
+}
+
+fn parse_lit_into_type(cx: &Ctxt, name: Symbol, meta: &ParseNestedMeta) -> syn::Result<syn::Type> {
+    let lit = get_lit_str(cx, name, meta)?;
+    lit.parse::<syn::Type>().map_err(|_| {
+        syn::Error::new_spanned(&lit, format!("failed to parse type: {:?}", lit.value()))
+    })
 }
 
 impl Container {
@@ -194,6 +260,12 @@ impl Container {
         let mut content = Attr::none(cx, CONTENT);
         let mut untagged = BoolAttr::none(cx, UNTAGGED);
         let mut transparent = BoolAttr::none(cx, TRANSPARENT);
+        let mut ser_bound = Attr::none(cx, BOUND);
+        let mut de_bound = Attr::none(cx, BOUND);
+        let mut from = Attr::none(cx, FROM);
+        let mut try_from = Attr::none(cx, TRY_FROM);
+        let mut into = Attr::none(cx, INTO);
+        let mut expecting = Attr::none(cx, EXPECTING);
 
         for attr in &item.attrs {
             let Some(source) = Source::of(attr) else {
@@ -243,6 +315,16 @@ impl Container {
                     untagged.set(source, path, span_of(path));
                 } else if path == TRANSPARENT {
                     transparent.set(source, path, span_of(path));
+                } else if path == BOUND {
+                    set_bounds(cx, source, &meta, &mut ser_bound, &mut de_bound)?;
+                } else if path == FROM {
+                    from.set(source, path, parse_lit_into_type(cx, FROM, &meta)?);
+                } else if path == TRY_FROM {
+                    try_from.set(source, path, parse_lit_into_type(cx, TRY_FROM, &meta)?);
+                } else if path == INTO {
+                    into.set(source, path, parse_lit_into_type(cx, INTO, &meta)?);
+                } else if path == EXPECTING {
+                    expecting.set(source, path, get_lit_str(cx, EXPECTING, &meta)?.value());
                 } else if source == Source::Serde {
                     serde_only_container(cx, &meta)?;
                 } else {
@@ -283,6 +365,11 @@ impl Container {
             content: content.get(),
             untagged: untagged.get(),
             transparent: transparent.get(),
+            bound: bounds(ser_bound, de_bound),
+            from: from.get(),
+            try_from: try_from.get(),
+            into: into.get(),
+            expecting: expecting.get(),
         }
     }
 }
@@ -290,21 +377,26 @@ impl Container {
 /// serde container keys that are not shared with `#[json]`.
 fn serde_only_container(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
     let path = &meta.path;
-    if path == BOUND || path == CRATE || path == EXPECTING {
+    if path == CRATE {
+        // `crate = ".."` names the path of serde's own crate for serde's
+        // derive; jetjson's generated code names `::jetjson` only.
         skip_meta(meta)
-    } else if path == REMOTE
-        || path == FROM
-        || path == TRY_FROM
-        || path == INTO
-        || path == VARIANT_IDENTIFIER
-        || path == FIELD_IDENTIFIER
-    {
+    } else if path == REMOTE {
+        cx.error_spanned_by(
+            path,
+            "jetjson does not support `#[serde(remote = \"..\")]`: write the \
+             ToJson/FromJson impls for the remote type by hand, or give it jetjson's impls \
+             through its serde ones with `jetjson::via_serde!`",
+        );
+        skip_meta(meta)
+    } else if path == VARIANT_IDENTIFIER || path == FIELD_IDENTIFIER {
         let name = path_name(path);
         cx.error_spanned_by(
             path,
             format!(
-                "jetjson does not support `#[serde({name})]`; write the ToJson/FromJson impls by hand, \
-                 or add `#[json(..)]` settings that jetjson understands"
+                "jetjson does not support `#[serde({name})]` (an identifier enum for a \
+                 hand-written serde Deserialize impl); derive jetjson on a plain enum of unit \
+                 variants, which reads from the variant names, or write FromJson by hand"
             ),
         );
         skip_meta(meta)
@@ -328,6 +420,12 @@ pub struct Variant {
     pub skip_deserializing: bool,
     /// `other`: unknown variant names decode to this (unit) variant.
     pub other: Option<Span>,
+    /// `untagged` on the variant: written as its content alone, and tried
+    /// (in order) after the tagged forms fail to read.
+    pub untagged: Option<Span>,
+    /// `bound` on the variant: predicates added to the impls, and no
+    /// inferred bounds for its fields.
+    pub bound: Bounds,
 }
 
 impl Variant {
@@ -341,6 +439,9 @@ impl Variant {
         let mut skip_serializing = BoolAttr::none(cx, SKIP_SERIALIZING);
         let mut skip_deserializing = BoolAttr::none(cx, SKIP_DESERIALIZING);
         let mut other = BoolAttr::none(cx, OTHER);
+        let mut untagged = BoolAttr::none(cx, UNTAGGED);
+        let mut ser_bound = Attr::none(cx, BOUND);
+        let mut de_bound = Attr::none(cx, BOUND);
 
         for attr in &variant.attrs {
             let Some(source) = Source::of(attr) else {
@@ -375,18 +476,22 @@ impl Variant {
                     skip_deserializing.set(source, path, span_of(path));
                 } else if path == OTHER {
                     other.set(source, path, span_of(path));
+                } else if path == UNTAGGED {
+                    untagged.set(source, path, span_of(path));
+                } else if path == BOUND {
+                    set_bounds(cx, source, &meta, &mut ser_bound, &mut de_bound)?;
                 } else if source == Source::Serde {
-                    if path == BORROW || path == BOUND {
+                    if path == BORROW {
+                        // jetjson borrows whatever a field's type can borrow.
                         skip_meta(&meta)?;
-                    } else if path == SERIALIZE_WITH
-                        || path == DESERIALIZE_WITH
-                        || path == WITH
-                        || path == UNTAGGED
-                    {
+                    } else if path == SERIALIZE_WITH || path == DESERIALIZE_WITH || path == WITH {
                         let name = path_name(path);
                         cx.error_spanned_by(
                             path,
-                            format!("jetjson does not support `#[serde({name})]` on a variant"),
+                            format!(
+                                "jetjson does not support `#[serde({name})]` on a variant; put \
+                                 it on the variant's field (`V(#[serde({name} = \"..\")] T)`)"
+                            ),
                         );
                         skip_meta(&meta)?;
                     } else {
@@ -416,6 +521,8 @@ impl Variant {
             skip_serializing: skip_serializing.get().is_some(),
             skip_deserializing: skip_deserializing.get().is_some(),
             other: other.get(),
+            untagged: untagged.get(),
+            bound: bounds(ser_bound, de_bound),
         }
     }
 
@@ -450,10 +557,29 @@ pub struct Field {
     pub omit_empty: Option<Span>,
     /// What a missing field becomes.
     pub default: Default,
-    /// `with = "module"` or `base64`: the module's `write_json` / `read_json`.
+    /// `#[json(with = "module")]` or `base64`: the module's `write_json` /
+    /// `read_json` (and `write_msgpack` / `read_msgpack`).
     pub with: Option<syn::Path>,
+    /// Written through the serde bridge (`#[serde(with)]`,
+    /// `serialize_with`, `#[json(serde)]`); `None` when `with` is set.
+    pub serialize_via: Option<Via>,
+    /// Read through the serde bridge; `None` when `with` is set.
+    pub deserialize_via: Option<Via>,
+    /// `bound` on the field: predicates added to the impls, and no inferred
+    /// bound for this field.
+    pub bound: Bounds,
     /// `flatten`: the field's members are the enclosing object's.
     pub flatten: Option<Span>,
+}
+
+/// How a field goes through the serde bridge.
+#[derive(Clone)]
+pub enum Via {
+    /// The field type's own `Serialize` / `Deserialize` (`#[json(serde)]`).
+    Serde,
+    /// A serde function: `serialize_with = "f"`, or `m::serialize` for
+    /// `with = "m"` (and the `deserialize` counterparts).
+    Function(ExprPath),
 }
 
 impl Field {
@@ -468,8 +594,12 @@ impl Field {
         let mut omit_empty = BoolAttr::none(cx, OMIT_EMPTY);
         let mut default = Attr::none(cx, DEFAULT);
         let mut with = Attr::none(cx, WITH);
+        let mut serde_field = BoolAttr::none(cx, SERDE_FIELD);
+        let mut serialize_with: Attr<ExprPath> = Attr::none(cx, SERIALIZE_WITH);
+        let mut deserialize_with: Attr<ExprPath> = Attr::none(cx, DESERIALIZE_WITH);
+        let mut ser_bound = Attr::none(cx, BOUND);
+        let mut de_bound = Attr::none(cx, BOUND);
         // serde settings that are errors unless `#[json]` overrides them.
-        let mut serde_with_fn: Option<syn::Path> = None;
         let mut flatten = BoolAttr::none(cx, FLATTEN);
 
         for attr in &field.attrs {
@@ -505,21 +635,44 @@ impl Field {
                     } else {
                         default.set(source, path, Default::Trait);
                     }
-                } else if path == WITH {
+                } else if path == WITH && source == Source::Json {
                     let module = parse_lit_into_path(cx, WITH, &meta)?;
                     with.set(source, path, module);
+                } else if path == WITH {
+                    // serde's module: `m::serialize` and `m::deserialize`,
+                    // through the bridge. The path may carry generics
+                    // (`serde_with::As::<serde_with::DisplayFromStr>`).
+                    let module = parse_lit_into_expr_path(cx, WITH, &meta)?;
+                    let mut ser = module.clone();
+                    ser.path
+                        .segments
+                        .push(syn::Ident::new("serialize", Span::call_site()).into());
+                    let mut de = module;
+                    de.path
+                        .segments
+                        .push(syn::Ident::new("deserialize", Span::call_site()).into());
+                    serialize_with.set(source, path, ser);
+                    deserialize_with.set(source, path, de);
                 } else if path == FLATTEN {
                     flatten.set(source, path, span_of(path));
+                } else if path == BOUND {
+                    set_bounds(cx, source, &meta, &mut ser_bound, &mut de_bound)?;
+                } else if source == Source::Json && path == SERDE_FIELD {
+                    serde_field.set(source, path, span_of(path));
                 } else if source == Source::Json && path == OMIT_EMPTY {
                     omit_empty.set(source, path, span_of(path));
                 } else if source == Source::Json && path == BASE64 {
                     with.set(source, path, syn::parse_quote!(::jetjson::base64));
                 } else if source == Source::Serde {
-                    if path == BORROW || path == BOUND {
+                    if path == BORROW {
+                        // jetjson borrows whatever a field's type can borrow.
                         skip_meta(&meta)?;
-                    } else if path == SERIALIZE_WITH || path == DESERIALIZE_WITH {
-                        serde_with_fn = Some(path.clone());
-                        skip_meta(&meta)?;
+                    } else if path == SERIALIZE_WITH {
+                        let f = parse_lit_into_expr_path(cx, SERIALIZE_WITH, &meta)?;
+                        serialize_with.set(source, path, f);
+                    } else if path == DESERIALIZE_WITH {
+                        let f = parse_lit_into_expr_path(cx, DESERIALIZE_WITH, &meta)?;
+                        deserialize_with.set(source, path, f);
                     } else if path == GETTER {
                         cx.error_spanned_by(path, "jetjson does not support `#[serde(getter)]`");
                         skip_meta(&meta)?;
@@ -536,21 +689,21 @@ impl Field {
             }
         }
 
-        let json_skips = skip_serializing.json.is_some() && skip_deserializing.json.is_some();
-        if let Some(path) = serde_with_fn {
-            if with.json.is_none() && !json_skips {
-                let name = path_name(&path);
-                cx.error_spanned_by(
-                    path,
-                    format!(
-                        "jetjson cannot call serde's `{name}` function; add \
-                         `#[json(with = \"module\")]` naming a module with \
-                         `fn write_json(&T, &mut Writer)` and \
-                         `fn read_json(&mut Reader) -> Result<T, Error>`"
-                    ),
-                );
+        // `#[json(with)]` wins over every serde function; `#[json(serde)]`
+        // (the type's own serde impls) over serde's `with` functions.
+        let with = with.get();
+        let serde_field = serde_field.get().is_some();
+        let via = |function: Option<ExprPath>| {
+            if with.is_some() {
+                None
+            } else if serde_field {
+                Some(Via::Serde)
+            } else {
+                function.map(Via::Function)
             }
-        }
+        };
+        let serialize_via = via(serialize_with.get());
+        let deserialize_via = via(deserialize_with.get());
 
         let original = match &field.ident {
             Some(ident) => unraw(ident),
@@ -573,9 +726,24 @@ impl Field {
             skip_serializing_if: skip_serializing_if.get(),
             omit_empty,
             default,
-            with: with.get(),
+            with,
+            serialize_via,
+            deserialize_via,
+            bound: bounds(ser_bound, de_bound),
             flatten: flatten.get(),
         }
+    }
+
+    /// Whether the field is written by something other than its type's
+    /// `ToJson` (a jetjson `with` module or the serde bridge).
+    pub fn custom_ser(&self) -> bool {
+        self.with.is_some() || self.serialize_via.is_some()
+    }
+
+    /// Whether the field is read by something other than its type's
+    /// `FromJson`.
+    pub fn custom_de(&self) -> bool {
+        self.with.is_some() || self.deserialize_via.is_some()
     }
 
     /// Applies `rename_all` where `rename` did not name the field.

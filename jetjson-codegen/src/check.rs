@@ -12,6 +12,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
     check_tagging(cx, cont);
     check_transparent(cx, cont);
     check_container_default(cx, cont);
+    check_conversions(cx, cont);
     match &cont.data {
         Data::Struct(style, fields) => {
             check_fields(cx, *style, fields);
@@ -77,6 +78,24 @@ fn check_transparent(cx: &Ctxt, cont: &Container) {
     }
 }
 
+/// `from`, `try_from` and `into` replace the type's own reading or writing,
+/// so they exclude each other (the reading ones) and `transparent`, as in
+/// serde.
+fn check_conversions(cx: &Ctxt, cont: &Container) {
+    let attrs = &cont.attrs;
+    if let (Some(_), Some(try_from)) = (&attrs.from, &attrs.try_from) {
+        cx.error_spanned_by(try_from, "`from` and `try_from` cannot both be given");
+    }
+    if let Some(span) = attrs.transparent {
+        if attrs.from.is_some() || attrs.try_from.is_some() || attrs.into.is_some() {
+            cx.error_at(
+                span,
+                "`transparent` cannot be combined with `from`, `try_from` or `into`",
+            );
+        }
+    }
+}
+
 fn check_container_default(cx: &Ctxt, cont: &Container) {
     let Some(span) = cont.attrs.default_span else {
         return;
@@ -96,7 +115,7 @@ fn check_fields(cx: &Ctxt, style: Style, fields: &[Field]) {
     let mut de_names: BTreeMap<&str, &Field> = BTreeMap::new();
     for field in fields {
         if named && field.attrs.flatten.is_some() {
-            if field.attrs.with.is_some() {
+            if field.attrs.custom_ser() || field.attrs.custom_de() {
                 cx.error_spanned_by(
                     field.original,
                     "a flattened field cannot be read or written `with` a module: its members \
@@ -166,6 +185,22 @@ fn check_newtype_skip(cx: &Ctxt, style: Style, fields: &[Field]) {
 }
 
 fn check_variants(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
+    // serde: the `untagged` variants come last, tried after the tagged ones.
+    let mut seen_untagged = false;
+    for variant in variants {
+        if variant.attrs.untagged.is_some() {
+            seen_untagged = true;
+        } else if seen_untagged && cont.tagging != Tagging::Untagged {
+            cx.error_spanned_by(
+                &variant.ident,
+                "all variants with `untagged` must come after the tagged ones: \
+                 move this variant above the first `untagged` variant",
+            );
+        }
+        if let (Some(span), Some(_)) = (variant.attrs.untagged, variant.attrs.other) {
+            cx.error_at(span, "an `other` variant cannot also be `untagged`");
+        }
+    }
     let mut others = 0;
     let mut ser_names: BTreeMap<&str, ()> = BTreeMap::new();
     let mut de_names: BTreeMap<&str, &Variant> = BTreeMap::new();
@@ -205,7 +240,7 @@ fn check_variants(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
                 }
             }
         }
-        if let Tagging::Internal { tag } = &cont.tagging {
+        if let (Tagging::Internal { tag }, None) = (&cont.tagging, variant.attrs.untagged) {
             match variant.style {
                 Style::Tuple => cx.error_spanned_by(
                     variant.original,
@@ -216,7 +251,7 @@ fn check_variants(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
                     // Its content's members share the object with the tag
                     // (flattened, `model.rs`): a struct or a map.
                     if let Some(field) = variant.fields.first() {
-                        if field.attrs.with.is_some() {
+                        if field.attrs.custom_ser() || field.attrs.custom_de() {
                             cx.error_spanned_by(
                                 field.original,
                                 "the content of a newtype variant in an internally tagged enum \

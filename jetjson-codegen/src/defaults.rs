@@ -27,6 +27,13 @@ pub fn skipped_value(cont: &Container, field: &Field) -> TokenStream {
     }
 }
 
+/// Whether the field is read by its type's own trait impl (so that the
+/// trait's "value when absent" can be asked): not a `with` module, not
+/// through the serde bridge, not a `Cow<'static, ..>` read by owning.
+pub fn native_de(field: &Field) -> bool {
+    !field.attrs.custom_de() && crate::bridge::static_cow(field.ty).is_none()
+}
+
 /// `let __default: Self = ..;` for container `default`.
 pub fn container_default(cont: &Container) -> TokenStream {
     match &cont.attrs.default {
@@ -85,7 +92,16 @@ pub fn object_tail(
                 ::jetjson::__private::Some(__x) => __x,
                 ::jetjson::__private::None => __default.#member,
             }),
-            attr::Default::None if field.attrs.with.is_some() => {
+            attr::Default::None
+                if crate::bridge::static_cow(field.ty)
+                    == Some(crate::bridge::StaticCow::Option)
+                    && !field.attrs.custom_de() =>
+            {
+                quote!(#binding.unwrap_or_default())
+            }
+            // A field read by a module or through serde has no "value when
+            // absent" to ask (serde's rule for `with` fields too).
+            attr::Default::None if !native_de(field) => {
                 let error = (missing.error)(&name);
                 quote!(match #binding {
                     ::jetjson::__private::Some(__x) => __x,
@@ -169,7 +185,7 @@ pub fn transparent(
             missing_members.push(quote!(#member: #default));
         }
     }
-    let missing = inner.attrs.with.is_none().then(|| {
+    let missing = native_de(inner).then(|| {
         let name = &format.missing_fn;
         let inner_missing = (format.missing_of)(inner.ty);
         quote! {

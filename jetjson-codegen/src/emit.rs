@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, ToTokens};
 use syn::parse_quote;
 
-use crate::model::{Container, Data, Field};
+use crate::model::{Container, Data, Field, Variant};
 
 /// Wraps impls so that nothing they name leaks into the user's scope.
 pub fn wrap(impls: TokenStream) -> TokenStream {
@@ -66,20 +66,101 @@ impl Direction {
 }
 
 /// Impl generics, type generics and where clause for `ToJson`/`FromJson`
-/// and `ToValue`/`FromValue`: type parameters used by written (read) fields
-/// get the trait bound; `FromJson` adds `'de` outliving every lifetime of
-/// the type. `ToValue` also bounds the parameters of `omit_empty` fields by
-/// `ToJson`, whose `is_json_empty` it asks. `FromValue` bounds each read
-/// field type that names a lifetime of the type (`Inner<'a>`), so that the
-/// impl exists exactly when those types can be made from a value (a type
-/// holding `&'a str` cannot); a field type naming the type itself is left
-/// out, as bounding it would recurse.
+/// and `ToValue`/`FromValue`, with the bounds serde would infer: type
+/// parameters used by written (read) fields get the trait bound, except in
+/// fields written (read) by a `with` module or through the serde bridge, and
+/// in `PhantomData`; the types of fields read as `Default::default()` (a
+/// field `default`, or `skip_deserializing` outside a container `default`)
+/// that mention a parameter get `Default` (serde bounds the parameters
+/// themselves; bounding the field type holds in strictly more cases, such
+/// as `Option<T>` for any `T`). `FromJson` adds `'de` outliving every lifetime of the type.
+/// `ToValue` also bounds the parameters of `omit_empty` fields by `ToJson`,
+/// whose `is_json_empty` it asks. `FromValue` bounds each read field type
+/// that names a lifetime of the type (`Inner<'a>`), so that the impl exists
+/// exactly when those types can be made from a value (a type holding
+/// `&'a str` cannot); a field type naming the type itself is left out, as
+/// bounding it would recurse.
+///
+/// `bound` replaces the inference as serde does: a container `bound` (for
+/// this direction) replaces every inferred bound; a field or variant
+/// `bound` is added, and that field (the variant's fields) infers none.
 pub fn impl_header(
     cont: &Container,
     direction: Direction,
     de: &syn::Lifetime,
 ) -> (TokenStream, TokenStream, TokenStream) {
+    let writes = direction.writes();
+    let of = |bounds: &'_ crate::attr::Bounds| -> Option<Vec<syn::WherePredicate>> {
+        if writes {
+            bounds.serialize.clone()
+        } else {
+            bounds.deserialize.clone()
+        }
+    };
     let mut generics = cont.generics.clone();
+    let mut predicates: Vec<syn::WherePredicate> = Vec::new();
+    if let Data::Enum(variants) = &cont.data {
+        for variant in variants {
+            predicates.extend(of(&variant.attrs.bound).unwrap_or_default());
+        }
+    }
+    for (_, field) in fields_with_variants(cont) {
+        predicates.extend(of(&field.attrs.bound).unwrap_or_default());
+    }
+    match of(&cont.attrs.bound) {
+        Some(given) => predicates.extend(given),
+        None => predicates.extend(inferred(cont, direction, de)),
+    }
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let ty_generics = ty_generics.to_token_stream();
+    if !writes {
+        if let crate::attr::Default::Trait = cont.attrs.default {
+            let ident = &cont.ident;
+            predicates.push(parse_quote!(#ident #ty_generics: ::jetjson::__private::Default));
+        }
+    }
+    if !predicates.is_empty() {
+        generics.make_where_clause().predicates.extend(predicates);
+    }
+    let lifetimes: Vec<&syn::Lifetime> = cont.generics.lifetimes().map(|l| &l.lifetime).collect();
+    if direction.borrows() {
+        let param: syn::LifetimeParam = if lifetimes.is_empty() {
+            parse_quote!(#de)
+        } else {
+            parse_quote!(#de: #(#lifetimes)+*)
+        };
+        generics
+            .params
+            .insert(0, syn::GenericParam::Lifetime(param));
+    } else if !writes {
+        // A given bound may name `'de` (`T: FromJson<'de>`); `FromValue`
+        // has no such lifetime of its own, so it gets one.
+        let names_de = generics
+            .where_clause
+            .as_ref()
+            .is_some_and(|w| names_lifetime(&w.predicates.to_token_stream(), &[&de.ident]));
+        if names_de {
+            generics
+                .params
+                .insert(0, syn::GenericParam::Lifetime(parse_quote!(#de)));
+        }
+    }
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let where_clause = where_clause
+        .filter(|w| !w.predicates.is_empty())
+        .map(ToTokens::to_token_stream)
+        .unwrap_or_default();
+    (impl_generics.to_token_stream(), ty_generics, where_clause)
+}
+
+/// The bounds [`impl_header`] infers from the fields.
+fn inferred(
+    cont: &Container,
+    direction: Direction,
+    de: &syn::Lifetime,
+) -> Vec<syn::WherePredicate> {
+    let writes = direction.writes();
+    let mut out: Vec<syn::WherePredicate> = Vec::new();
     let params: Vec<syn::Ident> = cont
         .generics
         .type_params()
@@ -87,25 +168,26 @@ pub fn impl_header(
         .collect();
     if !params.is_empty() {
         let mut bound = vec![false; params.len()];
-        let mut default = vec![false; params.len()];
         let mut empty = vec![false; params.len()];
+        let mut defaults: Vec<&syn::Type> = Vec::new();
         let mut flat_bounds: Vec<&syn::Type> = Vec::new();
-        for field in all_fields(cont) {
-            let used = if direction.writes() {
-                !field.attrs.skip_serializing
+        for (variant, field) in fields_with_variants(cont) {
+            if is_phantom(field.ty) {
+                continue;
+            }
+            let own_bound = if writes {
+                field.attrs.bound.serialize.is_some()
+                    || variant.is_some_and(|v| v.attrs.bound.serialize.is_some())
             } else {
-                !field.attrs.skip_deserializing
+                field.attrs.bound.deserialize.is_some()
+                    || variant.is_some_and(|v| v.attrs.bound.deserialize.is_some())
             };
-            let needs_default = !direction.writes()
-                && field.attrs.skip_deserializing
-                && matches!(field.attrs.default, crate::attr::Default::Trait)
-                && cont.attrs.default.is_none();
-            if field.attrs.with.is_some() || is_phantom(field.ty) {
-                continue;
-            }
-            if !used && !needs_default {
-                continue;
-            }
+            let (skipped, custom) = if writes {
+                (field.attrs.skip_serializing, field.attrs.custom_ser())
+            } else {
+                (field.attrs.skip_deserializing, field.attrs.custom_de())
+            };
+            let used = !skipped && !custom && !own_bound;
             if field.attrs.flatten.is_some() {
                 // The field's type itself is bounded: `Option<T>` is
                 // flattened when `T` is, which `T: FromJson` would not say.
@@ -115,35 +197,40 @@ pub fn impl_header(
                 }
                 continue;
             }
+            // serde: a field `default`, and a `skip_deserializing` field
+            // outside a container `default`, are `Default::default()`.
+            let needs_default = !writes
+                && !own_bound
+                && (matches!(field.attrs.default, crate::attr::Default::Trait)
+                    || (skipped && field.attrs.default.is_none() && cont.attrs.default.is_none()));
+            if !used && !needs_default {
+                continue;
+            }
             let tokens = field.ty.to_token_stream();
             let asks_empty = direction == Direction::ToValue && field.attrs.omit_empty.is_some();
+            let mut generic = false;
             for (i, param) in params.iter().enumerate() {
                 if mentions(&tokens, param) {
+                    generic = true;
                     if used {
                         bound[i] = true;
                         empty[i] |= asks_empty;
-                    } else {
-                        default[i] = true;
                     }
                 }
             }
-        }
-        let where_clause = generics.make_where_clause();
-        for ty in flat_bounds {
-            where_clause.predicates.push(match direction {
-                Direction::Encode => parse_quote!(#ty: ::jetjson::__private::FlatToJson),
-                Direction::Decode => parse_quote!(#ty: ::jetjson::__private::FlatFromJson<#de>),
-                Direction::ToValue => parse_quote!(#ty: ::jetjson::__private::FlatToValue),
-                Direction::FromValue => parse_quote!(#ty: ::jetjson::__private::FlatFromValue),
-                Direction::ToMsgpack => parse_quote!(#ty: ::jetjson::__private::FlatToMsgpack),
-                Direction::FromMsgpack => {
-                    parse_quote!(#ty: ::jetjson::__private::FlatFromMsgpack<#de>)
-                }
-            });
+            // The field's type, not each parameter, is bounded by `Default`
+            // (serde bounds the parameters): `Option<T>` is `Default` for
+            // every `T`.
+            let seen = defaults
+                .iter()
+                .any(|ty| ty.to_token_stream().to_string() == tokens.to_string());
+            if needs_default && generic && !seen {
+                defaults.push(field.ty);
+            }
         }
         for (i, param) in params.iter().enumerate() {
             if bound[i] {
-                where_clause.predicates.push(match direction {
+                out.push(match direction {
                     Direction::Encode => parse_quote!(#param: ::jetjson::__private::ToJson),
                     Direction::Decode => parse_quote!(#param: ::jetjson::__private::FromJson<#de>),
                     Direction::ToValue => parse_quote!(#param: ::jetjson::__private::ToValue),
@@ -155,15 +242,23 @@ pub fn impl_header(
                 });
             }
             if empty[i] {
-                where_clause
-                    .predicates
-                    .push(parse_quote!(#param: ::jetjson::__private::ToJson));
+                out.push(parse_quote!(#param: ::jetjson::__private::ToJson));
             }
-            if default[i] {
-                where_clause
-                    .predicates
-                    .push(parse_quote!(#param: ::jetjson::__private::Default));
-            }
+        }
+        for ty in defaults {
+            out.push(parse_quote!(#ty: ::jetjson::__private::Default));
+        }
+        for ty in flat_bounds {
+            out.push(match direction {
+                Direction::Encode => parse_quote!(#ty: ::jetjson::__private::FlatToJson),
+                Direction::Decode => parse_quote!(#ty: ::jetjson::__private::FlatFromJson<#de>),
+                Direction::ToValue => parse_quote!(#ty: ::jetjson::__private::FlatToValue),
+                Direction::FromValue => parse_quote!(#ty: ::jetjson::__private::FlatFromValue),
+                Direction::ToMsgpack => parse_quote!(#ty: ::jetjson::__private::FlatToMsgpack),
+                Direction::FromMsgpack => {
+                    parse_quote!(#ty: ::jetjson::__private::FlatFromMsgpack<#de>)
+                }
+            });
         }
     }
     if direction == Direction::FromValue {
@@ -172,55 +267,28 @@ pub fn impl_header(
             .lifetimes()
             .map(|l| &l.lifetime.ident)
             .collect();
-        for field in all_fields(cont) {
-            if field.attrs.skip_deserializing || field.attrs.with.is_some() || is_phantom(field.ty)
+        for (variant, field) in fields_with_variants(cont) {
+            let own_bound = field.attrs.bound.deserialize.is_some()
+                || variant.is_some_and(|v| v.attrs.bound.deserialize.is_some());
+            if field.attrs.skip_deserializing
+                || field.attrs.custom_de()
+                || own_bound
+                || is_phantom(field.ty)
             {
                 continue;
             }
             let tokens = field.ty.to_token_stream();
             if names_lifetime(&tokens, &lifetimes) && !mentions(&tokens, &cont.ident) {
                 let ty = field.ty;
-                let predicate = if field.attrs.flatten.is_some() {
+                out.push(if field.attrs.flatten.is_some() {
                     parse_quote!(#ty: ::jetjson::__private::FlatFromValue)
                 } else {
                     parse_quote!(#ty: ::jetjson::__private::FromValue)
-                };
-                generics.make_where_clause().predicates.push(predicate);
+                });
             }
         }
     }
-    let (_, ty_generics, _) = cont.generics.split_for_impl();
-    let ty_generics = ty_generics.to_token_stream();
-    if matches!(
-        direction,
-        Direction::Decode | Direction::FromValue | Direction::FromMsgpack
-    ) {
-        if let crate::attr::Default::Trait = cont.attrs.default {
-            let ident = &cont.ident;
-            generics
-                .make_where_clause()
-                .predicates
-                .push(parse_quote!(#ident #ty_generics: ::jetjson::__private::Default));
-        }
-    }
-    if direction.borrows() {
-        let lifetimes: Vec<&syn::Lifetime> =
-            cont.generics.lifetimes().map(|l| &l.lifetime).collect();
-        let param: syn::LifetimeParam = if lifetimes.is_empty() {
-            parse_quote!(#de)
-        } else {
-            parse_quote!(#de: #(#lifetimes)+*)
-        };
-        generics
-            .params
-            .insert(0, syn::GenericParam::Lifetime(param));
-    }
-    let (impl_generics, _, where_clause) = generics.split_for_impl();
-    let where_clause = where_clause
-        .filter(|w| !w.predicates.is_empty())
-        .map(ToTokens::to_token_stream)
-        .unwrap_or_default();
-    (impl_generics.to_token_stream(), ty_generics, where_clause)
+    out
 }
 
 /// `where_clause` (possibly empty) with one more predicate.
@@ -261,10 +329,16 @@ pub fn stub_header(
     )
 }
 
-fn all_fields<'c, 'a>(cont: &'c Container<'a>) -> Box<dyn Iterator<Item = &'c Field<'a>> + 'c> {
+/// Every field, with the variant it belongs to (`None` in a struct).
+fn fields_with_variants<'c, 'a>(
+    cont: &'c Container<'a>,
+) -> Vec<(Option<&'c Variant<'a>>, &'c Field<'a>)> {
     match &cont.data {
-        Data::Struct(_, fields) => Box::new(fields.iter()),
-        Data::Enum(variants) => Box::new(variants.iter().flat_map(|v| v.fields.iter())),
+        Data::Struct(_, fields) => fields.iter().map(|f| (None, f)).collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .flat_map(|v| v.fields.iter().map(move |f| (Some(v), f)))
+            .collect(),
     }
 }
 
@@ -322,6 +396,12 @@ fn mentions(tokens: &TokenStream, ident: &syn::Ident) -> bool {
         proc_macro2::TokenTree::Group(g) => mentions(&g.stream(), ident),
         _ => false,
     })
+}
+
+/// What the type's errors say was expected: `expecting = ".."` when given,
+/// else `default`.
+pub fn expecting(cont: &Container, default: String) -> String {
+    cont.attrs.expecting.clone().unwrap_or(default)
 }
 
 // MARK: - Literals

@@ -22,6 +22,7 @@
 #![deny(missing_docs)]
 
 mod attr;
+mod bridge;
 mod case;
 mod check;
 mod ctxt;

@@ -33,26 +33,31 @@ pub const TRANSPARENT: Symbol = Symbol("transparent");
 pub const UNTAGGED: Symbol = Symbol("untagged");
 pub const WITH: Symbol = Symbol("with");
 
+pub const BOUND: Symbol = Symbol("bound");
+pub const EXPECTING: Symbol = Symbol("expecting");
+pub const FROM: Symbol = Symbol("from");
+pub const INTO: Symbol = Symbol("into");
+pub const TRY_FROM: Symbol = Symbol("try_from");
+
 // Keys only `#[json(..)]` has.
 pub const BASE64: Symbol = Symbol("base64");
 pub const OMIT_EMPTY: Symbol = Symbol("omit_empty");
+/// `#[json(serde)]`: the field's type goes through the serde bridge.
+pub const SERDE_FIELD: Symbol = Symbol("serde");
 
-// serde keys that jetjson accepts and ignores: they change nothing in JSON.
+// Keys only `#[serde(..)]` has, whose functions go through the bridge.
+pub const DESERIALIZE_WITH: Symbol = Symbol("deserialize_with");
+pub const SERIALIZE_WITH: Symbol = Symbol("serialize_with");
+
+// serde keys that jetjson accepts and ignores: they change nothing for it.
 pub const BORROW: Symbol = Symbol("borrow");
-pub const BOUND: Symbol = Symbol("bound");
 pub const CRATE: Symbol = Symbol("crate");
-pub const EXPECTING: Symbol = Symbol("expecting");
 
 // serde keys that jetjson cannot honour.
-pub const DESERIALIZE_WITH: Symbol = Symbol("deserialize_with");
 pub const FIELD_IDENTIFIER: Symbol = Symbol("field_identifier");
 pub const FLATTEN: Symbol = Symbol("flatten");
-pub const FROM: Symbol = Symbol("from");
 pub const GETTER: Symbol = Symbol("getter");
-pub const INTO: Symbol = Symbol("into");
 pub const REMOTE: Symbol = Symbol("remote");
-pub const SERIALIZE_WITH: Symbol = Symbol("serialize_with");
-pub const TRY_FROM: Symbol = Symbol("try_from");
 pub const VARIANT_IDENTIFIER: Symbol = Symbol("variant_identifier");
 
 impl PartialEq<Symbol> for Ident {

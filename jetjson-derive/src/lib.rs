@@ -24,22 +24,73 @@ use syn::{parse_macro_input, DeriveInput};
 /// | container | `tag = "t"` | enums: internally tagged, `{"t":"Variant",..fields}` (unit and struct variants) |
 /// | container | `tag = "t", content = "c"` | enums: adjacently tagged, `{"t":"Variant","c":..}` |
 /// | container | `untagged` | enums: the content alone; reading tries each variant in order |
+/// | container | `bound = ".."`, `bound(serialize = "..", deserialize = "..")` | where predicates that replace the inferred bounds (as serde's) |
+/// | container | `from = "T"`, `try_from = "T"` | read a `T`, then `From`/`TryFrom` it (the conversion's error, by its `Display`, at the value) |
+/// | container | `into = "T"` | write `T::from(self.clone())` (needs `Clone`, as serde) |
+/// | container | `expecting = ".."` | what the type's errors say was expected (`expected a point at ..`), and the untagged "no variant matched" message |
 /// | field, variant | `rename = ".."`, `alias = ".."` | the JSON name; further names accepted when reading |
 /// | field, variant | `skip`, `skip_serializing`, `skip_deserializing` | left out of writing and/or reading (a skipped variant writes `null`) |
 /// | field | `skip_serializing_if = "path"` | not written when `path(&field)` is true |
 /// | field | `omit_empty` | Go's `omitempty`: not written when `ToJson::is_json_empty`; read back as `Default::default()` when missing |
 /// | field | `default`, `default = "path"` | value when the key is missing |
-/// | field | `with = "module"` | `module::write_json(&T, &mut Writer)` and `module::read_json(&mut Reader) -> Result<T, Error>` |
+/// | field | `#[json(with = "module")]` | `module::write_json(&T, &mut Writer)` and `module::read_json(&mut Reader) -> Result<T, Error>` (and `write_msgpack`/`read_msgpack` for MessagePack) |
+/// | field | `#[serde(with = "m")]`, `serialize_with = "f"`, `deserialize_with = "f"` | serde's functions, called through the serde bridge (feature `serde`) |
+/// | field | `#[json(serde)]` | the field's type is written and read by its serde impls, through the bridge |
+/// | field | `bound = ".."` | predicates added to the impls; this field infers no bound |
 /// | field | `base64` | bytes as a base64 string: `with = "::jetjson::base64"` |
 /// | variant | `rename_all = ".."`, `other` | the rule for this variant's fields; the unit variant that unknown names read as |
+/// | variant | `untagged` | written as its content alone; read (in order) after the tagged forms fail. Such variants come last, as in serde |
+/// | variant | `bound = ".."` | predicates added to the impls; the variant's fields infer none |
 ///
-/// `#[serde(with = "m")]` makes jetjson call `m::write_json` and `m::read_json`,
-/// so one module can serve both libraries. serde settings jetjson cannot honour
-/// (`flatten`, `serialize_with`/`deserialize_with` without `#[json(with)]`,
-/// `remote`, `from`/`into`, ...) are compile errors; `borrow`, `bound`,
-/// `crate` and `expecting` are accepted and change nothing. An `Option` field
-/// may be missing (it reads as `None`); any other missing field is an error
-/// unless a default is given.
+/// **serde functions.** `#[serde(with = "m")]` means serde's module:
+/// jetjson calls `m::serialize(&field, serializer)` and
+/// `m::deserialize(deserializer)` through the serde bridge, for JSON,
+/// `Value` and MessagePack alike; the path may carry generics
+/// (`serde_with::As::<serde_with::DisplayFromStr>`). `serialize_with` and
+/// `deserialize_with` bridge only the side given; the other side uses the
+/// type's own jetjson impl. `#[json(serde)]` sends the field's type itself
+/// through its `Serialize`/`Deserialize`. All of these need jetjson's
+/// `serde` feature (without it the derive fails, saying so). A jetjson
+/// module (`write_json`/`read_json`) is named with `#[json(with = "m")]`,
+/// which wins over every serde spelling on the same field. A bridged field
+/// that is missing is a "missing field" error unless it has a `default`
+/// (serde's rule, `Option` included), and infers no bound on the type's
+/// parameters (give one with `bound` if its type is generic).
+///
+/// **Bounds** are inferred as serde infers them: a type parameter used by a
+/// written (read) field needs the trait, except in fields that are skipped,
+/// `with` or bridged fields, and `PhantomData`; a field read as
+/// `Default::default()` (a field `default`, or `skip_deserializing` outside a
+/// container `default`) whose type names a parameter bounds that type by
+/// `Default` (`Option<T>: Default`, where serde would ask `T: Default`). A container `bound` replaces all
+/// of that for its direction, on every format's impl (so a bound naming only
+/// serde's traits leaves jetjson's impls without theirs: give
+/// `#[json(bound = "..")]` beside it, which wins); `'de` may be named in
+/// deserialize bounds.
+///
+/// **Borrowing.** `Cow<'static, str>` (and `Option<Cow<'static, str>>`)
+/// fields are read by owning the text, as the input does not live for
+/// `'static`; `Cow<'a, str>` borrows when it can.
+///
+/// **`jetjson::Maybe<T>`** fields (absent, null or a value) are left out of
+/// the object when absent. The rule is syntactic: a named field whose type
+/// is written with last path segment `Maybe` and one type argument
+/// (`Maybe<T>`, `jetjson::Maybe<T>`). Behind a type alias, write
+/// `#[json(skip_serializing_if = "Maybe::is_absent")]`.
+///
+/// **Untagged errors.** When no variant of an untagged enum matches, the
+/// error names the variant that got furthest into the input (for `Value`,
+/// deepest into the value) and quotes its error with its position and path:
+/// ``data did not match any variant of untagged enum Shape; the closest was
+/// `Circle`: expected f64, found string at line 1 column 12 (at .radius)``.
+///
+/// serde settings jetjson cannot honour are compile errors saying what to
+/// write instead: `flatten`, `remote` (write the impls by hand, or use
+/// `jetjson::via_serde!`), `variant_identifier`, `field_identifier`,
+/// `getter`, and `with` functions on a variant. `borrow` is accepted (jetjson
+/// borrows what a field's type can borrow) and `crate` is ignored (it names
+/// serde's crate). An `Option` field may be missing (it reads as `None`); any
+/// other missing field is an error unless a default is given.
 ///
 /// `ToValue` gives the `Value` that reading the type's JSON text would give;
 /// `FromValue` accepts what decoding that text accepts, with the same errors

@@ -306,6 +306,21 @@ impl Error {
         out
     }
 
+    /// The number of path segments: how deep in the value the error is.
+    pub(crate) fn depth(&self) -> usize {
+        self.0.path.len()
+    }
+
+    /// The same position and path with another kind (an untagged enum's
+    /// "no variant matched" that quotes the closest variant's error).
+    #[cold]
+    #[must_use]
+    pub(crate) fn with_kind(mut self, kind: ErrorKind) -> Error {
+        self.0.kind = kind;
+        self.0.source = None;
+        self
+    }
+
     /// Gives the error a position computed elsewhere (a stream reader knows
     /// where in the whole stream the failing document started).
     #[cold]

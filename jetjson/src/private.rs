@@ -5,9 +5,13 @@
 //! Everything here that builds an error is `#[cold]`: generated decoders call
 //! these only on their failure paths.
 
+pub use core::clone::Clone;
+pub use core::convert::{From, Into, TryFrom};
 pub use core::default::Default;
+
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
+use std::borrow::Cow;
 pub use std::string::String;
 pub use std::vec::Vec;
 
@@ -208,6 +212,228 @@ pub fn no_variant_matched(r: &Reader<'_>, message: &'static str, offset: usize) 
     r.error_at(
         ErrorKind::InvalidValue {
             message: message.into(),
+        },
+        offset,
+    )
+}
+
+/// The failure of the untagged-enum variant that got furthest, for the
+/// "no variant matched" error: a score (see `progress`), the variant's
+/// name (`None` for the tagged forms of an enum whose untagged variants come
+/// after them) and its error. Ties keep the earlier variant.
+#[derive(Default)]
+pub struct Closest(Option<(Progress, Option<&'static str>, Error)>);
+
+/// How far a variant got: see `progress`.
+type Progress = (usize, usize, bool);
+
+impl Closest {
+    #[cold]
+    fn offer(&mut self, score: Progress, name: Option<&'static str>, error: Error) {
+        let better = match &self.0 {
+            Some((best, _, _)) => score > *best,
+            None => true,
+        };
+        if better {
+            self.0 = Some((score, name, error));
+        }
+    }
+
+    /// The final error: `message` with the closest variant's error (its
+    /// position and path), else `fallback`.
+    #[cold]
+    fn error(self, message: &'static str, fallback: Error) -> Error {
+        match self.0 {
+            None => fallback,
+            Some((_, name, error)) => {
+                let closest = match name {
+                    Some(name) => format!("the closest was `{name}`"),
+                    None => String::from("the closest was the tagged form"),
+                };
+                let message = format!("{message}; {closest}: {}", error.kind());
+                error.with_kind(ErrorKind::InvalidValue {
+                    message: message.into(),
+                })
+            }
+        }
+    }
+}
+
+/// How far a variant got before `error`: first how deep into the value
+/// its error is (a variant that took a member and failed inside it beats
+/// one that skipped the member as unknown and missed its own at the end),
+/// then how far into the input (`offset`: bytes for text and MessagePack, 0
+/// for `Value`), then whether the value's type was right (an error other
+/// than "expected X, found Y").
+fn progress(offset: usize, error: &Error) -> Progress {
+    let shape_matched = !matches!(error.kind(), ErrorKind::InvalidType { .. });
+    (error.depth(), offset, shape_matched)
+}
+
+/// [`attempt`], keeping the error in `closest` when it got further than the
+/// variants tried before (`name` is the variant's, `None` for the tagged
+/// forms).
+#[inline]
+pub fn untagged_attempt<'de, T>(
+    r: &mut Reader<'de>,
+    closest: &mut Closest,
+    name: Option<&'static str>,
+    read: impl FnOnce(&mut Reader<'de>) -> Result<T, Error>,
+) -> Option<T> {
+    let checkpoint = r.checkpoint();
+    match read(r) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            r.restore(checkpoint);
+            closest.offer(progress(e.offset(), &e), name, e);
+            None
+        }
+    }
+}
+
+/// "data did not match any variant of untagged enum X; the closest was
+/// `V`: <V's error>" at the position and path of V's error (at `offset`
+/// when no variant was tried).
+#[cold]
+pub fn untagged_no_match(
+    r: &Reader<'_>,
+    message: &'static str,
+    offset: usize,
+    closest: Closest,
+) -> Error {
+    closest.error(message, no_variant_matched(r, message, offset))
+}
+
+/// [`untagged_attempt`] for `Value`: the error that is deepest in the value
+/// is the closest.
+#[inline]
+pub fn untagged_attempt_value<T>(
+    closest: &mut Closest,
+    name: Option<&'static str>,
+    convert: impl FnOnce() -> Result<T, Error>,
+) -> Option<T> {
+    match convert() {
+        Ok(v) => Some(v),
+        Err(e) => {
+            closest.offer(progress(0, &e), name, e);
+            None
+        }
+    }
+}
+
+/// [`untagged_no_match`] for `Value`.
+#[cold]
+pub fn untagged_no_match_value(message: &'static str, closest: Closest) -> Error {
+    closest.error(message, value_invalid_value(message))
+}
+
+/// [`untagged_attempt`] for MessagePack.
+#[inline]
+pub fn msgpack_untagged_attempt<'de, T>(
+    r: &mut MsgpackReader<'de>,
+    closest: &mut Closest,
+    name: Option<&'static str>,
+    read: impl FnOnce(&mut MsgpackReader<'de>) -> Result<T, Error>,
+) -> Option<T> {
+    let at = r.checkpoint();
+    match read(r) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            r.restore(at);
+            closest.offer(progress(e.offset(), &e), name, e);
+            None
+        }
+    }
+}
+
+/// [`untagged_no_match`] for MessagePack.
+#[cold]
+pub fn msgpack_untagged_no_match(
+    r: &MsgpackReader<'_>,
+    message: &'static str,
+    offset: usize,
+    closest: Closest,
+) -> Error {
+    closest.error(message, msgpack_no_variant(r, message, offset))
+}
+
+// MARK: - Owned borrows, from/try_from
+
+/// A `Cow<'static, B>` field: read as a `Cow` of the input, then owned (the
+/// input does not live for `'static`).
+#[inline]
+pub fn owned_cow<'de, B>(r: &mut Reader<'de>) -> Result<Cow<'static, B>, Error>
+where
+    B: ?Sized + ToOwned + 'static,
+    Cow<'de, B>: FromJson<'de>,
+{
+    let cow = <Cow<'de, B> as FromJson<'de>>::read_json(r)?;
+    Ok(Cow::Owned(cow.into_owned()))
+}
+
+/// An `Option<Cow<'static, B>>` field, as [`owned_cow`].
+#[inline]
+pub fn owned_cow_option<'de, B>(r: &mut Reader<'de>) -> Result<Option<Cow<'static, B>>, Error>
+where
+    B: ?Sized + ToOwned + 'static,
+    Option<Cow<'de, B>>: FromJson<'de>,
+{
+    let cow = <Option<Cow<'de, B>> as FromJson<'de>>::read_json(r)?;
+    Ok(cow.map(|c| Cow::Owned(c.into_owned())))
+}
+
+/// [`owned_cow`] for MessagePack.
+#[inline]
+pub fn msgpack_owned_cow<'de, B>(r: &mut MsgpackReader<'de>) -> Result<Cow<'static, B>, Error>
+where
+    B: ?Sized + ToOwned + 'static,
+    Cow<'de, B>: FromMsgpack<'de>,
+{
+    let cow = <Cow<'de, B> as FromMsgpack<'de>>::read_msgpack(r)?;
+    Ok(Cow::Owned(cow.into_owned()))
+}
+
+/// [`owned_cow_option`] for MessagePack.
+#[inline]
+pub fn msgpack_owned_cow_option<'de, B>(
+    r: &mut MsgpackReader<'de>,
+) -> Result<Option<Cow<'static, B>>, Error>
+where
+    B: ?Sized + ToOwned + 'static,
+    Option<Cow<'de, B>>: FromMsgpack<'de>,
+{
+    let cow = <Option<Cow<'de, B>> as FromMsgpack<'de>>::read_msgpack(r)?;
+    Ok(cow.map(|c| Cow::Owned(c.into_owned())))
+}
+
+/// `try_from = "T"` failed: the conversion's error, as serde reports it
+/// (its `Display`), at `offset` (where the value started).
+#[cold]
+pub fn try_from_failed(r: &Reader<'_>, error: impl core::fmt::Display, offset: usize) -> Error {
+    r.error_at(
+        ErrorKind::InvalidValue {
+            message: error.to_string().into(),
+        },
+        offset,
+    )
+}
+
+/// [`try_from_failed`] for `Value` (no position).
+#[cold]
+pub fn value_try_from_failed(error: impl core::fmt::Display) -> Error {
+    crate::value::convert::invalid_value(error.to_string())
+}
+
+/// [`try_from_failed`] for MessagePack.
+#[cold]
+pub fn msgpack_try_from_failed(
+    r: &MsgpackReader<'_>,
+    error: impl core::fmt::Display,
+    offset: usize,
+) -> Error {
+    r.error_at(
+        ErrorKind::InvalidValue {
+            message: error.to_string().into(),
         },
         offset,
     )

@@ -418,9 +418,12 @@ fn with_module() {
 }
 
 #[test]
-fn serde_with_calls_the_same_module() {
+fn json_with_wins_over_serde_with() {
+    // `#[serde(with)]` names a serde module (through the bridge); beside
+    // `#[json(with)]`, jetjson calls only the jetjson module.
     #[derive(Json, Debug, PartialEq)]
     struct S {
+        #[json(with = "hex")]
         #[serde(with = "hex")]
         color: u32,
     }

@@ -808,7 +808,8 @@ fn untagged() {
     }
     assert_eq!(
         same_error::<Id>(json!(1.5)),
-        "data did not match any variant of untagged enum Id"
+        "data did not match any variant of untagged enum Id; \
+         the closest was `Nothing`: expected null, found number"
     );
     same_error::<Id>(json!({"id": 1}));
 }

@@ -345,11 +345,13 @@ fn untagged() {
     );
     assert_eq!(
         err::<Id>(r#" {"id":true}"#),
-        "data did not match any variant of untagged enum Id at line 1 column 2"
+        "data did not match any variant of untagged enum Id; the closest was `Named`: \
+         expected u64, found boolean at line 1 column 8 (at .id)"
     );
     assert_eq!(
         err::<Vec<Id>>(r#"[1, -1]"#),
-        "data did not match any variant of untagged enum Id at line 1 column 5 (at [1])"
+        "data did not match any variant of untagged enum Id; the closest was `Num`: \
+         number out of range for u64 at line 1 column 5 (at [1])"
     );
 }
 

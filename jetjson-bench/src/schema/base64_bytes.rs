@@ -2,8 +2,10 @@
 //! human-readable formats (JSON, as Go's `encoding/json` writes `[]byte`),
 //! raw bytes in binary formats (MessagePack `bin`, bincode).
 //!
-//! jetjson reads the same `with` attribute and calls [`write_json`] and
-//! [`read_json`] from this module, which hand over to `jetjson::base64`.
+//! jetjson, given `#[json(with = "base64_bytes")]` beside it, calls
+//! [`write_json`] and [`read_json`] from the same module, which hand over to
+//! `jetjson::base64` (`#[serde(with)]` alone would send jetjson through the
+//! serde bridge to [`serialize`] and [`deserialize`]).
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;

@@ -55,6 +55,7 @@ pub struct ValMsg {
     #[serde(rename = "Struct")]
     pub hold: Option<HoldValMsg>,
     #[serde(with = "super::base64_bytes")]
+    #[json(with = "super::base64_bytes")]
     pub byte_slice: Vec<u8>,
     pub bool_slice: Vec<bool>,
     pub int_slice: Vec<i64>,
@@ -73,6 +74,7 @@ pub struct HoldValMsg {
     #[serde(rename = "Bool")]
     pub flag: bool,
     #[serde(with = "super::base64_bytes")]
+    #[json(with = "super::base64_bytes")]
     pub byte_slice: Vec<u8>,
     pub bool_slice: Vec<bool>,
     pub int_slice: Vec<i64>,

@@ -6,9 +6,10 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::bridge::{self, StaticCow};
 use crate::defaults::{self, Missing, Transparent};
 use crate::emit::{
-    binding, byte_str, impl_header, index, json_string, plain_key, str_lit, Direction,
+    binding, byte_str, expecting, impl_header, index, json_string, plain_key, str_lit, Direction,
 };
 use crate::model::{Container, Data, Field, Style, Tagging, Variant};
 
@@ -24,10 +25,13 @@ pub fn expand(cont: &Container) -> TokenStream {
     let de = crate::emit::de_lifetime(cont.generics);
     let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::Decode, &de);
     let cx = Cx { cont, de };
-    let (body, missing) = match &cont.data {
-        Data::Struct(style, fields) => struct_body(&cx, *style, fields),
-        Data::Enum(variants) => (enum_body(&cx, variants), None),
+    let (body, missing) = match (&cont.attrs.from, &cont.attrs.try_from, &cont.data) {
+        (Some(from), _, _) => (from_body(&cx, from, false), None),
+        (None, Some(from), _) => (from_body(&cx, from, true), None),
+        (None, None, Data::Struct(style, fields)) => struct_body(&cx, *style, fields),
+        (None, None, Data::Enum(variants)) => (enum_body(&cx, variants), None),
     };
+    let require = bridge::require(cont, false);
     let de = &cx.de;
     let flat = expand_flat(cont);
     quote! {
@@ -36,11 +40,28 @@ pub fn expand(cont: &Container) -> TokenStream {
             fn read_json(
                 __r: &mut ::jetjson::__private::Reader<#de>,
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                #require
                 #body
             }
             #missing
         }
         #flat
+    }
+}
+
+/// `from = "T"` / `try_from = "T"`: a `T`, converted.
+fn from_body(cx: &Cx, from: &syn::Type, fallible: bool) -> TokenStream {
+    let de = &cx.de;
+    let read = quote!(<#from as ::jetjson::__private::FromJson<#de>>::read_json(__r)?);
+    if fallible {
+        quote! {
+            let __at = ::jetjson::__private::value_offset(__r);
+            let __v = #read;
+            <Self as ::jetjson::__private::TryFrom<#from>>::try_from(__v)
+                .map_err(|__e| ::jetjson::__private::try_from_failed(__r, __e, __at))
+        }
+    } else {
+        quote!(::jetjson::__private::Ok(<Self as ::jetjson::__private::From<#from>>::from(#read)))
     }
 }
 
@@ -51,7 +72,7 @@ fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<
     }
     let body = match style {
         Style::Struct => {
-            let expected = str_lit(&format!("struct {name}"));
+            let expected = str_lit(&expecting(cx.cont, format!("struct {name}")));
             let object = object_body(cx, fields, &quote!(Self), None, true);
             quote! {
                 __r.begin_object(#expected)?;
@@ -60,7 +81,13 @@ fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<
             }
         }
         Style::Tuple => {
-            let value = array_body(cx, fields, &quote!(Self), &format!("tuple struct {name}"));
+            let value = array_body(
+                cx,
+                fields,
+                &quote!(Self),
+                &format!("tuple struct {name}"),
+                cx.cont.attrs.expecting.as_deref(),
+            );
             quote!(#value)
         }
         Style::Newtype => {
@@ -94,20 +121,37 @@ fn transparent(cx: &Cx, fields: &[Field]) -> (TokenStream, Option<TokenStream>) 
 fn read_value(cx: &Cx, field: &Field) -> TokenStream {
     let de = &cx.de;
     let ty = field.ty;
-    match &field.attrs.with {
-        Some(module) => quote!(#module::read_json(__r)),
+    if let Some(module) = &field.attrs.with {
+        return quote!(#module::read_json(__r));
+    }
+    if let Some(via) = &field.attrs.deserialize_via {
+        return bridge::read_json(via);
+    }
+    match bridge::static_cow(ty) {
+        Some(StaticCow::Plain) => quote!(::jetjson::__private::owned_cow(__r)),
+        Some(StaticCow::Option) => quote!(::jetjson::__private::owned_cow_option(__r)),
         None => quote!(<#ty as ::jetjson::__private::FromJson<#de>>::read_json(__r)),
     }
 }
 
 /// A JSON array of the read fields, into `ctor { .. }`. Evaluates to
-/// `Result<Self, Error>` (statements and a tail expression).
-fn array_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> TokenStream {
+/// `Result<Self, Error>` (statements and a tail expression). The expected
+/// text is `<what> with N elements`, or `expecting` when given.
+fn array_body(
+    cx: &Cx,
+    fields: &[Field],
+    ctor: &TokenStream,
+    what: &str,
+    expecting: Option<&str>,
+) -> TokenStream {
     let read: Vec<&Field> = fields
         .iter()
         .filter(|f| !f.attrs.skip_deserializing)
         .collect();
-    let expected = str_lit(&format!("{what} with {} elements", read.len()));
+    let expected = str_lit(&match expecting {
+        Some(text) => text.to_owned(),
+        None => format!("{what} with {} elements", read.len()),
+    });
     let mut stmts = Vec::new();
     if !read.is_empty() {
         stmts.push(quote!(let mut __first = true;));
@@ -700,12 +744,42 @@ fn enum_body(cx: &Cx, variants: &[Variant]) -> TokenStream {
         ));
         return quote!(::jetjson::__private::Err(__r.invalid_value(#message)));
     }
-    match &cx.cont.tagging {
-        Tagging::External => external(cx, variants),
-        Tagging::Internal { tag } => internal(cx, variants, tag),
-        Tagging::Adjacent { tag, content } => adjacent(cx, variants, tag, content),
-        Tagging::Untagged => untagged(cx, variants),
+    let (tagged, untagged_variants) = split_untagged(variants);
+    let tagged_body = match &cx.cont.tagging {
+        _ if readable(tagged).is_empty() => None,
+        Tagging::External => Some(external(cx, tagged)),
+        Tagging::Internal { tag } => Some(internal(cx, tagged, tag)),
+        Tagging::Adjacent { tag, content } => Some(adjacent(cx, tagged, tag, content)),
+        Tagging::Untagged => return untagged(cx, variants, None),
+    };
+    match tagged_body {
+        Some(body) if untagged_variants.is_empty() => body,
+        tagged_body => untagged(cx, untagged_variants, tagged_body),
     }
+}
+
+/// The tagged variants, then those marked `untagged` (which `check` put
+/// last, as serde does): `(variants, &[])` when none is.
+pub fn split_untagged<'v, 'a>(
+    variants: &'v [Variant<'a>],
+) -> (&'v [Variant<'a>], &'v [Variant<'a>]) {
+    let at = variants
+        .iter()
+        .position(|v| v.attrs.untagged.is_some())
+        .unwrap_or(variants.len());
+    variants.split_at(at)
+}
+
+/// The message when no variant of an untagged enum (or none of the
+/// untagged variants) matched: serde's, or `expecting`.
+pub fn no_match_message(cont: &Container) -> syn::LitStr {
+    str_lit(&expecting(
+        cont,
+        format!(
+            "data did not match any variant of untagged enum {}",
+            cont.attrs.name
+        ),
+    ))
 }
 
 /// The variants that can be read, with their index in the enum.
@@ -813,6 +887,7 @@ fn content(cx: &Cx, variant: &Variant) -> TokenStream {
             &variant.fields,
             &quote!(Self::#ident),
             &format!("tuple variant {enum_name}::{name}"),
+            None,
         ),
         Style::Struct => {
             let expected = str_lit(&format!("struct variant {enum_name}::{name}"));
@@ -828,7 +903,7 @@ fn content(cx: &Cx, variant: &Variant) -> TokenStream {
 
 /// `"A"` for unit variants, `{"V": content}` for all.
 fn external(cx: &Cx, variants: &[Variant]) -> TokenStream {
-    let expected = str_lit(&format!("enum {}", cx.cont.attrs.name));
+    let expected = str_lit(&expecting(cx.cont, format!("enum {}", cx.cont.attrs.name)));
     let string_index = variant_index(variants, quote!(__r.read_str()?.as_bytes()));
     let key_index = variant_index(variants, quote!(__r.read_key()?.as_bytes()));
     let string_arms = readable(variants).into_iter().map(|(i, variant)| {
@@ -902,7 +977,10 @@ fn external(cx: &Cx, variants: &[Variant]) -> TokenStream {
 
 /// `{"tag": "V", ...fields}`, the tag anywhere among the members.
 fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
-    let expected = str_lit(&format!("internally tagged enum {}", cx.cont.attrs.name));
+    let expected = str_lit(&expecting(
+        cx.cont,
+        format!("internally tagged enum {}", cx.cont.attrs.name),
+    ));
     let tag_lit = str_lit(tag);
     let is_tag = if plain_key(tag) {
         let quoted = byte_str(&json_string(tag));
@@ -963,7 +1041,10 @@ fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
 /// `{"tag": "V", "content": ..}` in either order.
 fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> TokenStream {
     let de = &cx.de;
-    let expected = str_lit(&format!("adjacently tagged enum {}", cx.cont.attrs.name));
+    let expected = str_lit(&expecting(
+        cx.cont,
+        format!("adjacently tagged enum {}", cx.cont.attrs.name),
+    ));
     let tag_lit = str_lit(tag);
     let content_lit = str_lit(content_key);
     let mut key_index = Vec::new();
@@ -1084,25 +1165,47 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
     }
 }
 
-/// Each variant in turn from the same place; the first that reads wins.
-fn untagged(cx: &Cx, variants: &[Variant]) -> TokenStream {
-    let message = str_lit(&format!(
-        "data did not match any variant of untagged enum {}",
-        cx.cont.attrs.name
-    ));
+/// Each variant in turn from the same place (after the `tagged` forms, for
+/// an enum whose untagged variants follow tagged ones); the first that reads
+/// wins. When none does, the error quotes the one that got furthest.
+fn untagged(cx: &Cx, variants: &[Variant], tagged: Option<TokenStream>) -> TokenStream {
+    let message = no_match_message(cx.cont);
+    let tagged = tagged.map(|body| {
+        quote! {
+            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::untagged_attempt(
+                __r,
+                &mut __closest,
+                ::jetjson::__private::None,
+                |__r| { #body },
+            ) {
+                return ::jetjson::__private::Ok(__v);
+            }
+        }
+    });
     let attempts = readable(variants).into_iter().map(|(_, variant)| {
         let content = content(cx, variant);
+        let name = str_lit(&variant.ident.to_string());
         quote! {
-            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::attempt(__r, |__r| {
-                #content
-            }) {
+            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::untagged_attempt(
+                __r,
+                &mut __closest,
+                ::jetjson::__private::Some(#name),
+                |__r| { #content },
+            ) {
                 return ::jetjson::__private::Ok(__v);
             }
         }
     });
     quote! {
         let __at = ::jetjson::__private::value_offset(__r);
+        let mut __closest = ::jetjson::__private::Closest::default();
+        #tagged
         #(#attempts)*
-        ::jetjson::__private::Err(::jetjson::__private::no_variant_matched(__r, #message, __at))
+        ::jetjson::__private::Err(::jetjson::__private::untagged_no_match(
+            __r,
+            #message,
+            __at,
+            __closest,
+        ))
     }
 }

@@ -15,10 +15,22 @@ pub fn expand(cont: &Container) -> TokenStream {
     let ident = &cont.ident;
     let de = crate::emit::de_lifetime(cont.generics);
     let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::Encode, &de);
-    let (body, is_empty) = match &cont.data {
-        Data::Struct(style, fields) => struct_body(cont, *style, fields),
-        Data::Enum(variants) => (enum_body(cont, variants), None),
+    let (body, is_empty) = match (&cont.attrs.into, &cont.data) {
+        (Some(into), _) => (
+            quote! {
+                ::jetjson::__private::ToJson::write_json(
+                    &::jetjson::__private::Into::<#into>::into(
+                        ::jetjson::__private::Clone::clone(self),
+                    ),
+                    __w,
+                );
+            },
+            None,
+        ),
+        (None, Data::Struct(style, fields)) => struct_body(cont, *style, fields),
+        (None, Data::Enum(variants)) => (enum_body(cont, variants), None),
     };
+    let require = crate::bridge::require(cont, true);
     let is_empty = is_empty.map(|access| {
         quote! {
             fn is_json_empty(&self) -> bool {
@@ -31,6 +43,7 @@ pub fn expand(cont: &Container) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::ToJson for #ident #ty_generics #where_clause {
             fn write_json(&self, __w: &mut ::jetjson::__private::Writer<'_>) {
+                #require
                 #body
             }
             #is_empty
@@ -58,7 +71,7 @@ fn struct_body(
             return (quote!(__w.write_raw(b"null");), None);
         };
         let inner = access(field);
-        let empty = field.attrs.with.is_none().then(|| inner.clone());
+        let empty = (!field.attrs.custom_ser()).then(|| inner.clone());
         return (write_value(field, &inner), empty);
     }
     let mut out = Out::default();
@@ -71,7 +84,7 @@ fn struct_body(
         Style::Tuple => array(&mut out, fields, &access),
         Style::Newtype => {
             let inner = access(&fields[0]);
-            let empty = fields[0].attrs.with.is_none().then(|| inner.clone());
+            let empty = (!fields[0].attrs.custom_ser()).then(|| inner.clone());
             return (write_value(&fields[0], &inner), empty);
         }
         Style::Unit => out.raw(b"null"),
@@ -97,7 +110,12 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
             let binding = binding(field);
             quote!(#binding)
         };
-        match &cont.tagging {
+        let tagging = if variant.attrs.untagged.is_some() {
+            &Tagging::Untagged
+        } else {
+            &cont.tagging
+        };
+        match tagging {
             Tagging::External => match variant.style {
                 Style::Unit => out.raw(&name),
                 _ => {
@@ -205,9 +223,10 @@ fn content(out: &mut Out, variant: &Variant, access: &dyn Fn(&Field) -> TokenStr
 
 /// Writes one field's value.
 fn write_value(field: &Field, access: &TokenStream) -> TokenStream {
-    match &field.attrs.with {
-        Some(module) => quote!(#module::write_json(#access, __w);),
-        None => quote!(::jetjson::__private::ToJson::write_json(#access, __w);),
+    match (&field.attrs.with, &field.attrs.serialize_via) {
+        (Some(module), _) => quote!(#module::write_json(#access, __w);),
+        (None, Some(via)) => crate::bridge::write_json(via, access),
+        (None, None) => quote!(::jetjson::__private::ToJson::write_json(#access, __w);),
     }
 }
 
@@ -404,6 +423,15 @@ pub fn condition_with(
         .as_ref()
         .map(|path| quote!(#path(#access)));
     let empty = field.attrs.omit_empty.map(|_| is_empty(access));
+    // A `jetjson::Maybe` field is left out when it is `Absent` (told by the
+    // type's name, as written: behind an alias, say
+    // `skip_serializing_if = "Maybe::is_absent"`).
+    let absent = (crate::bridge::is_maybe(field.ty) && field.attrs.skip_serializing_if.is_none())
+        .then(|| quote!((#access).is_absent()));
+    let skip_if = match (skip_if, absent) {
+        (Some(a), _) | (None, Some(a)) => Some(a),
+        (None, None) => None,
+    };
     match (skip_if, empty) {
         (None, None) => None,
         (Some(a), None) | (None, Some(a)) => Some(quote!(!#a)),

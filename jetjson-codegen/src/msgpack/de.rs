@@ -7,9 +7,12 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::bridge::StaticCow;
 use crate::defaults::{self, Missing, Transparent};
-use crate::emit::{binding, byte_str, impl_header, index, str_lit, Direction};
-use crate::json::de::{index_arms, readable, variant_match, variant_names};
+use crate::emit::{binding, byte_str, expecting, impl_header, index, str_lit, Direction};
+use crate::json::de::{
+    index_arms, no_match_message, readable, split_untagged, variant_match, variant_names,
+};
 use crate::model::{Container, Data, Field, Style, Tagging, Variant};
 
 /// What the emitters need to know about the impl being built.
@@ -24,10 +27,13 @@ pub fn expand(cont: &Container) -> TokenStream {
     let de = crate::emit::de_lifetime(cont.generics);
     let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::FromMsgpack, &de);
     let cx = Cx { cont, de };
-    let (body, missing) = match &cont.data {
-        Data::Struct(style, fields) => struct_body(&cx, *style, fields),
-        Data::Enum(variants) => (enum_body(&cx, variants), None),
+    let (body, missing) = match (&cont.attrs.from, &cont.attrs.try_from, &cont.data) {
+        (Some(from), _, _) => (from_body(&cx, from, false), None),
+        (None, Some(from), _) => (from_body(&cx, from, true), None),
+        (None, None, Data::Struct(style, fields)) => struct_body(&cx, *style, fields),
+        (None, None, Data::Enum(variants)) => (enum_body(&cx, variants), None),
     };
+    let require = crate::bridge::require(cont, false);
     let de = &cx.de;
     let flat = expand_flat(cont);
     quote! {
@@ -36,11 +42,28 @@ pub fn expand(cont: &Container) -> TokenStream {
             fn read_msgpack(
                 __r: &mut ::jetjson::__private::MsgpackReader<#de>,
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                #require
                 #body
             }
             #missing
         }
         #flat
+    }
+}
+
+/// `from = "T"` / `try_from = "T"`: a `T`, converted.
+fn from_body(cx: &Cx, from: &syn::Type, fallible: bool) -> TokenStream {
+    let de = &cx.de;
+    let read = quote!(<#from as ::jetjson::__private::FromMsgpack<#de>>::read_msgpack(__r)?);
+    if fallible {
+        quote! {
+            let __at = __r.offset();
+            let __v = #read;
+            <Self as ::jetjson::__private::TryFrom<#from>>::try_from(__v)
+                .map_err(|__e| ::jetjson::__private::msgpack_try_from_failed(__r, __e, __at))
+        }
+    } else {
+        quote!(::jetjson::__private::Ok(<Self as ::jetjson::__private::From<#from>>::from(#read)))
     }
 }
 
@@ -50,7 +73,12 @@ fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<
         return transparent(cx, fields);
     }
     let body = match style {
-        Style::Struct => fields_body(cx, fields, &quote!(Self), &format!("struct {name}")),
+        Style::Struct => fields_body(
+            cx,
+            fields,
+            &quote!(Self),
+            &expecting(cx.cont, format!("struct {name}")),
+        ),
         Style::Tuple => array_body(cx, fields, &quote!(Self), &format!("tuple struct {name}")),
         Style::Newtype => {
             let value = read_value(cx, &fields[0]);
@@ -83,8 +111,15 @@ fn transparent(cx: &Cx, fields: &[Field]) -> (TokenStream, Option<TokenStream>) 
 fn read_value(cx: &Cx, field: &Field) -> TokenStream {
     let de = &cx.de;
     let ty = field.ty;
-    match &field.attrs.with {
-        Some(module) => quote!(#module::read_msgpack(__r)),
+    if let Some(module) = &field.attrs.with {
+        return quote!(#module::read_msgpack(__r));
+    }
+    if let Some(via) = &field.attrs.deserialize_via {
+        return crate::bridge::read_msgpack(via);
+    }
+    match crate::bridge::static_cow(ty) {
+        Some(StaticCow::Plain) => quote!(::jetjson::__private::msgpack_owned_cow(__r)),
+        Some(StaticCow::Option) => quote!(::jetjson::__private::msgpack_owned_cow_option(__r)),
         None => quote!(<#ty as ::jetjson::__private::FromMsgpack<#de>>::read_msgpack(__r)),
     }
 }
@@ -592,11 +627,17 @@ fn enum_body(cx: &Cx, variants: &[Variant]) -> TokenStream {
         ));
         return quote!(::jetjson::__private::Err(__r.invalid_value(#message)));
     }
-    match &cx.cont.tagging {
-        Tagging::External => external(cx, variants),
-        Tagging::Internal { tag } => internal(cx, variants, tag),
-        Tagging::Adjacent { tag, content } => adjacent(cx, variants, tag, content),
-        Tagging::Untagged => untagged(cx, variants),
+    let (tagged, untagged_variants) = split_untagged(variants);
+    let tagged_body = match &cx.cont.tagging {
+        _ if readable(tagged).is_empty() => None,
+        Tagging::External => Some(external(cx, tagged)),
+        Tagging::Internal { tag } => Some(internal(cx, tagged, tag)),
+        Tagging::Adjacent { tag, content } => Some(adjacent(cx, tagged, tag, content)),
+        Tagging::Untagged => return untagged(cx, variants, None),
+    };
+    match tagged_body {
+        Some(body) if untagged_variants.is_empty() => body,
+        tagged_body => untagged(cx, untagged_variants, tagged_body),
     }
 }
 
@@ -648,7 +689,7 @@ fn content(cx: &Cx, variant: &Variant) -> TokenStream {
 /// `{name: content}`.
 fn external(cx: &Cx, variants: &[Variant]) -> TokenStream {
     let enum_name = &cx.cont.attrs.name;
-    let expected = str_lit(&format!("enum {enum_name}"));
+    let expected = str_lit(&expecting(cx.cont, format!("enum {enum_name}")));
     let single = str_lit(&format!("enum {enum_name} as a map of one member"));
     let index = variant_index(variants);
     let string_arms = readable(variants).into_iter().map(|(i, variant)| {
@@ -715,7 +756,10 @@ fn external(cx: &Cx, variants: &[Variant]) -> TokenStream {
 
 /// A map holding the tag member (anywhere) and the variant's fields.
 fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
-    let expected = str_lit(&format!("internally tagged enum {}", cx.cont.attrs.name));
+    let expected = str_lit(&expecting(
+        cx.cont,
+        format!("internally tagged enum {}", cx.cont.attrs.name),
+    ));
     let tag_lit = str_lit(tag);
     let tag_bytes = byte_str(tag.as_bytes());
     let index = variant_index(variants);
@@ -770,7 +814,10 @@ fn internal(cx: &Cx, variants: &[Variant], tag: &str) -> TokenStream {
 /// A map `{tag: name, content: ..}`, members in either order.
 fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> TokenStream {
     let de = &cx.de;
-    let expected = str_lit(&format!("adjacently tagged enum {}", cx.cont.attrs.name));
+    let expected = str_lit(&expecting(
+        cx.cont,
+        format!("adjacently tagged enum {}", cx.cont.attrs.name),
+    ));
     let tag_lit = str_lit(tag);
     let content_lit = str_lit(content_key);
     let tag_bytes = byte_str(tag.as_bytes());
@@ -870,25 +917,47 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
     }
 }
 
-/// Each variant in turn from the same place; the first that reads wins.
-fn untagged(cx: &Cx, variants: &[Variant]) -> TokenStream {
-    let message = str_lit(&format!(
-        "data did not match any variant of untagged enum {}",
-        cx.cont.attrs.name
-    ));
+/// Each variant in turn from the same place (after the `tagged` forms, for
+/// an enum whose untagged variants follow tagged ones); the first that reads
+/// wins. When none does, the error quotes the one that got furthest.
+fn untagged(cx: &Cx, variants: &[Variant], tagged: Option<TokenStream>) -> TokenStream {
+    let message = no_match_message(cx.cont);
+    let tagged = tagged.map(|body| {
+        quote! {
+            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::msgpack_untagged_attempt(
+                __r,
+                &mut __closest,
+                ::jetjson::__private::None,
+                |__r| { #body },
+            ) {
+                return ::jetjson::__private::Ok(__v);
+            }
+        }
+    });
     let attempts = readable(variants).into_iter().map(|(_, variant)| {
         let content = content(cx, variant);
+        let name = str_lit(&variant.ident.to_string());
         quote! {
-            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::msgpack_attempt(__r, |__r| {
-                #content
-            }) {
+            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::msgpack_untagged_attempt(
+                __r,
+                &mut __closest,
+                ::jetjson::__private::Some(#name),
+                |__r| { #content },
+            ) {
                 return ::jetjson::__private::Ok(__v);
             }
         }
     });
     quote! {
         let __at = __r.offset();
+        let mut __closest = ::jetjson::__private::Closest::default();
+        #tagged
         #(#attempts)*
-        ::jetjson::__private::Err(::jetjson::__private::msgpack_no_variant(__r, #message, __at))
+        ::jetjson::__private::Err(::jetjson::__private::msgpack_untagged_no_match(
+            __r,
+            #message,
+            __at,
+            __closest,
+        ))
     }
 }

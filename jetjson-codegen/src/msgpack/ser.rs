@@ -17,10 +17,22 @@ pub fn expand(cont: &Container, layout: Layout) -> TokenStream {
     let ident = &cont.ident;
     let de = crate::emit::de_lifetime(cont.generics);
     let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::ToMsgpack, &de);
-    let (body, is_empty) = match &cont.data {
-        Data::Struct(style, fields) => struct_body(cont, layout, *style, fields),
-        Data::Enum(variants) => (enum_body(cont, layout, variants), None),
+    let (body, is_empty) = match (&cont.attrs.into, &cont.data) {
+        (Some(into), _) => (
+            quote! {
+                ::jetjson::__private::ToMsgpack::write_msgpack(
+                    &::jetjson::__private::Into::<#into>::into(
+                        ::jetjson::__private::Clone::clone(self),
+                    ),
+                    __w,
+                );
+            },
+            None,
+        ),
+        (None, Data::Struct(style, fields)) => struct_body(cont, layout, *style, fields),
+        (None, Data::Enum(variants)) => (enum_body(cont, layout, variants), None),
     };
+    let require = crate::bridge::require(cont, true);
     let is_empty = is_empty.map(|access| {
         quote! {
             fn is_msgpack_empty(&self) -> bool {
@@ -33,6 +45,7 @@ pub fn expand(cont: &Container, layout: Layout) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::ToMsgpack for #ident #ty_generics #where_clause {
             fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+                #require
                 #body
             }
             #is_empty
@@ -61,7 +74,7 @@ fn struct_body(
             return (quote!(__w.write_nil();), None);
         };
         let inner = access(field);
-        let empty = field.attrs.with.is_none().then(|| inner.clone());
+        let empty = (!field.attrs.custom_ser()).then(|| inner.clone());
         return (write_value(field, &inner), empty);
     }
     let mut out = Out::default();
@@ -70,7 +83,7 @@ fn struct_body(
         Style::Tuple => array(&mut out, fields, &access),
         Style::Newtype => {
             let inner = access(&fields[0]);
-            let empty = fields[0].attrs.with.is_none().then(|| inner.clone());
+            let empty = (!fields[0].attrs.custom_ser()).then(|| inner.clone());
             return (write_value(&fields[0], &inner), empty);
         }
         Style::Unit => out.raw(&[super::NIL]),
@@ -96,7 +109,12 @@ fn enum_body(cont: &Container, layout: Layout, variants: &[Variant]) -> TokenStr
             let binding = binding(field);
             quote!(#binding)
         };
-        match &cont.tagging {
+        let tagging = if variant.attrs.untagged.is_some() {
+            &Tagging::Untagged
+        } else {
+            &cont.tagging
+        };
+        match tagging {
             Tagging::External => match variant.style {
                 Style::Unit => out.raw(&name),
                 _ => {
@@ -157,9 +175,10 @@ fn content(
 
 /// Writes one field's value.
 fn write_value(field: &Field, access: &TokenStream) -> TokenStream {
-    match &field.attrs.with {
-        Some(module) => quote!(#module::write_msgpack(#access, __w);),
-        None => quote!(::jetjson::__private::ToMsgpack::write_msgpack(#access, __w);),
+    match (&field.attrs.with, &field.attrs.serialize_via) {
+        (Some(module), _) => quote!(#module::write_msgpack(#access, __w);),
+        (None, Some(via)) => crate::bridge::write_msgpack(via, access),
+        (None, None) => quote!(::jetjson::__private::ToMsgpack::write_msgpack(#access, __w);),
     }
 }
 

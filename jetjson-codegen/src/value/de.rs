@@ -20,9 +20,12 @@ use quote::quote;
 use super::Convert;
 use crate::defaults::{self, Missing, Transparent};
 use crate::emit::{
-    binding, byte_str, holds_reference, impl_header, index, names_own_lifetime, str_lit, Direction,
+    binding, byte_str, expecting, holds_reference, impl_header, index, names_own_lifetime, str_lit,
+    Direction,
 };
-use crate::json::de::{index_arms, readable, variant_match, variant_names};
+use crate::json::de::{
+    index_arms, no_match_message, readable, split_untagged, variant_match, variant_names,
+};
 use crate::model::{Container, Data, Field, Style, Tagging, Variant};
 
 /// Which of the two methods a body is for.
@@ -89,7 +92,7 @@ pub fn possible(cont: &Container) -> bool {
             .collect(),
     };
     let borrows = |f: &Field| {
-        holds_reference(f.ty) || (f.attrs.with.is_some() && names_own_lifetime(cont, f.ty))
+        holds_reference(f.ty) || (f.attrs.custom_de() && names_own_lifetime(cont, f.ty))
     };
     fields
         .into_iter()
@@ -107,13 +110,24 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
     let de = crate::emit::de_lifetime(cont.generics);
     let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::FromValue, &de);
     let depth = quote!(let __depth = ::jetjson::__private::ValueDepth::enter()?;);
-    let (owned, borrowed, missing) = match &cont.data {
-        Data::Struct(style, fields) => {
+    let (owned, borrowed, missing) = match (&cont.attrs.from, &cont.attrs.try_from, &cont.data) {
+        (Some(from), _, _) | (None, Some(from), _) => {
+            let fallible = cont.attrs.from.is_none();
+            (
+                from_body(from, fallible, Mode::Owned),
+                from_body(from, fallible, Mode::Ref),
+                None,
+            )
+        }
+        (None, None, Data::Struct(style, fields)) => {
             let (owned, _) = struct_body(cont, *style, fields, Mode::Owned);
             let (borrowed, missing) = struct_body(cont, *style, fields, Mode::Ref);
             (quote!(#depth #owned), quote!(#depth #borrowed), missing)
         }
-        Data::Enum(variants) if cont.tagging == Tagging::Untagged => {
+        (None, None, Data::Enum(variants))
+            if cont.tagging == Tagging::Untagged
+                || variants.iter().any(|v| v.attrs.untagged.is_some()) =>
+        {
             // Each variant is tried on the same value, so it is only borrowed.
             let borrowed = enum_body(cont, variants, Mode::Ref);
             let owned = quote!(<Self as ::jetjson::__private::FromValue>::from_value_ref(
@@ -121,19 +135,21 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
             ));
             (owned, quote!(#depth #borrowed), None)
         }
-        Data::Enum(variants) => {
+        (None, None, Data::Enum(variants)) => {
             let owned = enum_body(cont, variants, Mode::Owned);
             let borrowed = enum_body(cont, variants, Mode::Ref);
             (quote!(#depth #owned), quote!(#depth #borrowed), None)
         }
     };
     let flat = expand_flat(cont);
+    let require = crate::bridge::require(cont, false);
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FromValue for #ident #ty_generics #where_clause {
             fn from_value(
                 __v: ::jetjson::__private::Value,
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                #require
                 #owned
             }
             fn from_value_ref(
@@ -145,6 +161,20 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
         }
         #flat
     })
+}
+
+/// `from = "T"` / `try_from = "T"`: a `T`, converted.
+fn from_body(from: &syn::Type, fallible: bool, mode: Mode) -> TokenStream {
+    let method = mode.method();
+    let read = quote!(<#from as ::jetjson::__private::FromValue>::#method(__v)?);
+    if fallible {
+        quote! {
+            <Self as ::jetjson::__private::TryFrom<#from>>::try_from(#read)
+                .map_err(::jetjson::__private::value_try_from_failed)
+        }
+    } else {
+        quote!(::jetjson::__private::Ok(<Self as ::jetjson::__private::From<#from>>::from(#read)))
+    }
 }
 
 fn struct_body(
@@ -159,7 +189,7 @@ fn struct_body(
     let name = &cont.attrs.name;
     let body = match style {
         Style::Struct => {
-            let members = mode.object(&format!("struct {name}"));
+            let members = mode.object(&expecting(cont, format!("struct {name}")));
             let object = object_body(cont, fields, &quote!(Self), None, true, mode);
             quote! {
                 let __m = #members;
@@ -209,7 +239,8 @@ fn transparent(
 /// Converts one field's value `__v`: an expression of type `Result<T, Error>`.
 fn read_value(field: &Field, mode: Mode) -> TokenStream {
     let v = mode.by_ref();
-    match Convert::of(field) {
+    match Convert::of(field, false) {
+        Convert::Serde(via) => crate::bridge::from_value(via, &v),
         Convert::Trait => {
             let ty = field.ty;
             let method = mode.method();
@@ -714,11 +745,17 @@ fn enum_body(cont: &Container, variants: &[Variant], mode: Mode) -> TokenStream 
             ::jetjson::__private::Err(::jetjson::__private::value_invalid_value(#message))
         };
     }
-    match &cont.tagging {
-        Tagging::External => external(cont, variants, mode),
-        Tagging::Internal { tag } => internal(cont, variants, tag, mode),
-        Tagging::Adjacent { tag, content } => adjacent(cont, variants, tag, content, mode),
-        Tagging::Untagged => untagged(cont, variants),
+    let (tagged, untagged_variants) = split_untagged(variants);
+    let tagged_body = match &cont.tagging {
+        _ if readable(tagged).is_empty() => None,
+        Tagging::External => Some(external(cont, tagged, mode)),
+        Tagging::Internal { tag } => Some(internal(cont, tagged, tag, mode)),
+        Tagging::Adjacent { tag, content } => Some(adjacent(cont, tagged, tag, content, mode)),
+        Tagging::Untagged => return untagged(cont, variants, None),
+    };
+    match tagged_body {
+        Some(body) if untagged_variants.is_empty() => body,
+        tagged_body => untagged(cont, untagged_variants, tagged_body),
     }
 }
 
@@ -778,7 +815,7 @@ fn content(cont: &Container, variant: &Variant, mode: Mode) -> TokenStream {
 
 /// `"A"` for unit variants, `{"V": content}` for all.
 fn external(cont: &Container, variants: &[Variant], mode: Mode) -> TokenStream {
-    let expected = str_lit(&format!("enum {}", cont.attrs.name));
+    let expected = str_lit(&expecting(cont, format!("enum {}", cont.attrs.name)));
     let split = match mode {
         Mode::Owned => quote!(::jetjson::__private::external(__v, #expected)?),
         Mode::Ref => quote!(::jetjson::__private::external_ref(__v, #expected)?),
@@ -849,7 +886,10 @@ fn external(cont: &Container, variants: &[Variant], mode: Mode) -> TokenStream {
 
 /// `{"tag": "V", ...fields}`, the tag anywhere among the members.
 fn internal(cont: &Container, variants: &[Variant], tag: &str, mode: Mode) -> TokenStream {
-    let members = mode.object(&format!("internally tagged enum {}", cont.attrs.name));
+    let members = mode.object(&expecting(
+        cont,
+        format!("internally tagged enum {}", cont.attrs.name),
+    ));
     let tag_lit = str_lit(tag);
     let index_of = variant_index(variants, quote!(__k));
     let arms = readable(variants).into_iter().map(|(i, variant)| {
@@ -884,7 +924,10 @@ fn adjacent(
     content_key: &str,
     mode: Mode,
 ) -> TokenStream {
-    let members = mode.object(&format!("adjacently tagged enum {}", cont.attrs.name));
+    let members = mode.object(&expecting(
+        cont,
+        format!("adjacently tagged enum {}", cont.attrs.name),
+    ));
     let value_type = mode.value_type();
     let tag_lit = str_lit(tag);
     let content_lit = str_lit(content_key);
@@ -968,24 +1011,40 @@ fn adjacent(
     }
 }
 
-/// Each variant in turn on the borrowed value; the first that converts wins.
-fn untagged(cont: &Container, variants: &[Variant]) -> TokenStream {
-    let message = str_lit(&format!(
-        "data did not match any variant of untagged enum {}",
-        cont.attrs.name
-    ));
+/// Each variant in turn on the borrowed value (after the `tagged` forms,
+/// for an enum whose untagged variants follow tagged ones); the first that
+/// converts wins. When none does, the error quotes the one whose error is
+/// deepest in the value.
+fn untagged(cont: &Container, variants: &[Variant], tagged: Option<TokenStream>) -> TokenStream {
+    let message = no_match_message(cont);
+    let tagged = tagged.map(|body| {
+        quote! {
+            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::untagged_attempt_value(
+                &mut __closest,
+                ::jetjson::__private::None,
+                || { #body },
+            ) {
+                return ::jetjson::__private::Ok(__x);
+            }
+        }
+    });
     let attempts = readable(variants).into_iter().map(|(_, variant)| {
         let content = content(cont, variant, Mode::Ref);
+        let name = str_lit(&variant.ident.to_string());
         quote! {
-            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::attempt_value(|| {
-                #content
-            }) {
+            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::untagged_attempt_value(
+                &mut __closest,
+                ::jetjson::__private::Some(#name),
+                || { #content },
+            ) {
                 return ::jetjson::__private::Ok(__x);
             }
         }
     });
     quote! {
+        let mut __closest = ::jetjson::__private::Closest::default();
+        #tagged
         #(#attempts)*
-        ::jetjson::__private::Err(::jetjson::__private::value_invalid_value(#message))
+        ::jetjson::__private::Err(::jetjson::__private::untagged_no_match_value(#message, __closest))
     }
 }

@@ -13,6 +13,8 @@ use crate::model::Field;
 
 /// How a field's value is converted.
 pub enum Convert<'f> {
+    /// Through the serde bridge.
+    Serde(&'f crate::attr::Via),
     /// Through the field type's `ToValue`/`FromValue`.
     Trait,
     /// Bytes as a base64 string, directly.
@@ -22,10 +24,18 @@ pub enum Convert<'f> {
 }
 
 impl<'f> Convert<'f> {
-    /// How `field` converts.
-    pub fn of(field: &'f Field) -> Self {
+    /// How `field` converts, when written (`encode`) or read.
+    pub fn of(field: &'f Field, encode: bool) -> Self {
+        let via = if encode {
+            &field.attrs.serialize_via
+        } else {
+            &field.attrs.deserialize_via
+        };
         match &field.attrs.with {
-            None => Convert::Trait,
+            None => match via {
+                Some(via) => Convert::Serde(via),
+                None => Convert::Trait,
+            },
             Some(path) if is_jetjson_base64(path) => Convert::Base64,
             Some(path) => Convert::Module(path),
         }

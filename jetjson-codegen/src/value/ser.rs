@@ -15,15 +15,22 @@ pub fn expand(cont: &Container) -> TokenStream {
     let ident = &cont.ident;
     let de = crate::emit::de_lifetime(cont.generics);
     let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::ToValue, &de);
-    let body = match &cont.data {
-        Data::Struct(style, fields) => struct_body(cont, *style, fields),
-        Data::Enum(variants) => enum_body(cont, variants),
+    let body = match (&cont.attrs.into, &cont.data) {
+        (Some(into), _) => quote! {
+            ::jetjson::__private::ToValue::to_value(
+                &::jetjson::__private::Into::<#into>::into(::jetjson::__private::Clone::clone(self)),
+            )
+        },
+        (None, Data::Struct(style, fields)) => struct_body(cont, *style, fields),
+        (None, Data::Enum(variants)) => enum_body(cont, variants),
     };
     let flat = expand_flat(cont);
+    let require = crate::bridge::require(cont, true);
     quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::ToValue for #ident #ty_generics #where_clause {
             fn to_value(&self) -> ::jetjson::__private::Value {
+                #require
                 #body
             }
         }
@@ -138,7 +145,12 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
         };
         let name = str_lit(&variant.attrs.name.serialize);
         let name_value = quote!(::jetjson::__private::string(#name));
-        let body = match &cont.tagging {
+        let tagging = if variant.attrs.untagged.is_some() {
+            &Tagging::Untagged
+        } else {
+            &cont.tagging
+        };
+        let body = match tagging {
             Tagging::External => match variant.style {
                 Style::Unit => name_value,
                 _ => object(
@@ -192,7 +204,8 @@ fn content(variant: &Variant, access: &dyn Fn(&Field) -> TokenStream) -> TokenSt
 
 /// One field's value.
 fn value(field: &Field, access: &TokenStream) -> TokenStream {
-    match Convert::of(field) {
+    match Convert::of(field, true) {
+        Convert::Serde(via) => crate::bridge::to_value(via, access),
         Convert::Trait => quote!(::jetjson::__private::ToValue::to_value(#access)),
         Convert::Base64 => quote!(::jetjson::__private::base64_to_value(#access)),
         Convert::Module(module) => quote! {

@@ -47,8 +47,11 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __at = ::jetjson::__private::value_offset(__r);
-            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::attempt(
+            let mut __closest = ::jetjson::__private::Closest::default();
+            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::untagged_attempt(
                 __r,
+                &mut __closest,
+                ::jetjson::__private::Some("Nothing"),
                 |__r| {
                     __r.read_null()?;
                     ::jetjson::__private::Ok(Self::Nothing)
@@ -56,8 +59,10 @@ const _: () = {
             ) {
                 return ::jetjson::__private::Ok(__v);
             }
-            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::attempt(
+            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::untagged_attempt(
                 __r,
+                &mut __closest,
+                ::jetjson::__private::Some("Num"),
                 |__r| {
                     ::jetjson::__private::Ok(
                         Self::Num(
@@ -68,8 +73,10 @@ const _: () = {
             ) {
                 return ::jetjson::__private::Ok(__v);
             }
-            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::attempt(
+            if let ::jetjson::__private::Some(__v) = ::jetjson::__private::untagged_attempt(
                 __r,
+                &mut __closest,
+                ::jetjson::__private::Some("Named"),
                 |__r| {
                     __r.begin_object("struct variant Id::Named")?;
                     let mut __first = true;
@@ -130,10 +137,11 @@ const _: () = {
                 return ::jetjson::__private::Ok(__v);
             }
             ::jetjson::__private::Err(
-                ::jetjson::__private::no_variant_matched(
+                ::jetjson::__private::untagged_no_match(
                     __r,
                     "data did not match any variant of untagged enum Id",
                     __at,
+                    __closest,
                 ),
             )
         }
@@ -223,76 +231,89 @@ const _: () = {
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
-            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::attempt_value(||
-            {
-                ::jetjson::__private::expect_null(__v)?;
-                ::jetjson::__private::Ok(Self::Nothing)
-            }) {
+            let mut __closest = ::jetjson::__private::Closest::default();
+            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::untagged_attempt_value(
+                &mut __closest,
+                ::jetjson::__private::Some("Nothing"),
+                || {
+                    ::jetjson::__private::expect_null(__v)?;
+                    ::jetjson::__private::Ok(Self::Nothing)
+                },
+            ) {
                 return ::jetjson::__private::Ok(__x);
             }
-            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::attempt_value(||
-            {
-                ::jetjson::__private::Ok(
-                    Self::Num(
-                        <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)?,
-                    ),
-                )
-            }) {
+            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::untagged_attempt_value(
+                &mut __closest,
+                ::jetjson::__private::Some("Num"),
+                || {
+                    ::jetjson::__private::Ok(
+                        Self::Num(
+                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(
+                                __v,
+                            )?,
+                        ),
+                    )
+                },
+            ) {
                 return ::jetjson::__private::Ok(__x);
             }
-            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::attempt_value(||
-            {
-                let __m = ::jetjson::__private::object_ref(
-                    __v,
-                    "struct variant Id::Named",
-                )?;
-                let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
-                let mut __f_ns: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
-                let mut __next: usize = 0;
-                for (__k, __v) in __m {
-                    let __field = match __next {
-                        0 if __k == "id" => 0,
-                        1 if __k == "ns" => 1,
-                        _ => {
-                            match __k.as_bytes() {
-                                b"id" => 0,
-                                b"ns" => 1,
-                                _ => 2,
+            if let ::jetjson::__private::Some(__x) = ::jetjson::__private::untagged_attempt_value(
+                &mut __closest,
+                ::jetjson::__private::Some("Named"),
+                || {
+                    let __m = ::jetjson::__private::object_ref(
+                        __v,
+                        "struct variant Id::Named",
+                    )?;
+                    let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
+                    let mut __f_ns: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
+                    let mut __next: usize = 0;
+                    for (__k, __v) in __m {
+                        let __field = match __next {
+                            0 if __k == "id" => 0,
+                            1 if __k == "ns" => 1,
+                            _ => {
+                                match __k.as_bytes() {
+                                    b"id" => 0,
+                                    b"ns" => 1,
+                                    _ => 2,
+                                }
                             }
+                        };
+                        match __field {
+                            0 => {
+                                __f_id = ::jetjson::__private::Some(
+                                    <u64 as ::jetjson::__private::FromValue>::from_value_ref(
+                                            __v,
+                                        )
+                                        .map_err(|e| e.field("id"))?,
+                                );
+                                __next = 1;
+                            }
+                            1 => {
+                                __f_ns = ::jetjson::__private::Some(
+                                    <String as ::jetjson::__private::FromValue>::from_value_ref(
+                                            __v,
+                                        )
+                                        .map_err(|e| e.field("ns"))?,
+                                );
+                                __next = 2;
+                            }
+                            _ => {}
                         }
-                    };
-                    match __field {
-                        0 => {
-                            __f_id = ::jetjson::__private::Some(
-                                <u64 as ::jetjson::__private::FromValue>::from_value_ref(
-                                        __v,
-                                    )
-                                    .map_err(|e| e.field("id"))?,
-                            );
-                            __next = 1;
-                        }
-                        1 => {
-                            __f_ns = ::jetjson::__private::Some(
-                                <String as ::jetjson::__private::FromValue>::from_value_ref(
-                                        __v,
-                                    )
-                                    .map_err(|e| e.field("ns"))?,
-                            );
-                            __next = 2;
-                        }
-                        _ => {}
                     }
-                }
-                ::jetjson::__private::Ok(Self::Named {
-                    id: ::jetjson::__private::take_value(__f_id, "id")?,
-                    ns: ::jetjson::__private::take_value(__f_ns, "ns")?,
-                })
-            }) {
+                    ::jetjson::__private::Ok(Self::Named {
+                        id: ::jetjson::__private::take_value(__f_id, "id")?,
+                        ns: ::jetjson::__private::take_value(__f_ns, "ns")?,
+                    })
+                },
+            ) {
                 return ::jetjson::__private::Ok(__x);
             }
             ::jetjson::__private::Err(
-                ::jetjson::__private::value_invalid_value(
+                ::jetjson::__private::untagged_no_match_value(
                     "data did not match any variant of untagged enum Id",
+                    __closest,
                 ),
             )
         }

@@ -1,0 +1,8 @@
+#[derive(jetjson::Json)]
+#[serde(field_identifier)]
+enum Field {
+    A,
+    B,
+}
+
+fn main() {}
