@@ -656,7 +656,7 @@ where
 /// Reads a `T` through serde.
 #[cfg(feature = "serde")]
 pub fn serde_read<'de, T: serde::Deserialize<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
-    T::deserialize(crate::serde::Deserializer::new(r))
+    crate::serde::read_value(r, |d| T::deserialize(d))
 }
 
 /// Reads with a serde `deserialize_with` function.
@@ -665,7 +665,7 @@ pub fn serde_read_with<'de, T, F>(r: &mut Reader<'de>, f: F) -> Result<T, Error>
 where
     F: FnOnce(crate::serde::Deserializer<'_, 'de>) -> Result<T, Error>,
 {
-    f(crate::serde::Deserializer::new(r))
+    crate::serde::read_value(r, f)
 }
 
 /// Builds a `Value` through serde; on failure `null`, the error kept as for

@@ -46,6 +46,17 @@ impl<'a, 'de> Deserializer<'a, 'de> {
     }
 }
 
+/// Runs `read` on the value at `r`'s cursor; an error without a position
+/// (a serde impl's own, raised after its value was read) gets the value's.
+pub(crate) fn read_value<'de, T>(
+    r: &mut Reader<'de>,
+    read: impl FnOnce(Deserializer<'_, 'de>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let mut d = Deserializer::new(r);
+    let at = d.start();
+    read(d).map_err(|e| place(e, r.input(), at))
+}
+
 /// Gives an error without a position (a visitor's `custom` error) the line
 /// and column of `offset`.
 #[cold]
@@ -87,29 +98,24 @@ macro_rules! unsigned {
 }
 
 impl<'de> Deserializer<'_, 'de> {
-    /// A number of unknown type: an integer as `u64`/`i64` when it fits,
-    /// else as `u128`/`i128`, else (and for fractions and exponents) `f64`.
-    /// `-0` is the float `-0.0`, as serde_json reads it.
+    /// A number of unknown type, as serde_json offers it: an integer as
+    /// `u64`/`i64` when it fits, everything else (fractions, exponents,
+    /// integers beyond 64 bits) as `f64`; `-0` is the float `-0.0`. Types
+    /// that want 128 bits ask with `deserialize_i128`/`deserialize_u128`;
+    /// serde's buffering for untagged and internally tagged enums, and
+    /// serde_json's `Value`, have no 128-bit form.
     fn any_number<V: Visitor<'de>>(&mut self, at: usize, visitor: V) -> Result<V::Value, Error> {
         let checkpoint = self.r.checkpoint();
         let text = self.r.read_number_text()?;
         if !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
-            if let Some(digits) = text.strip_prefix('-') {
-                if digits != "0" {
+            if text.starts_with('-') {
+                if text != "-0" {
                     if let Ok(v) = text.parse::<i64>() {
                         return visit!(self, at, visitor.visit_i64(v));
                     }
-                    if let Ok(v) = text.parse::<i128>() {
-                        return visit!(self, at, visitor.visit_i128(v));
-                    }
                 }
-            } else {
-                if let Ok(v) = text.parse::<u64>() {
-                    return visit!(self, at, visitor.visit_u64(v));
-                }
-                if let Ok(v) = text.parse::<u128>() {
-                    return visit!(self, at, visitor.visit_u128(v));
-                }
+            } else if let Ok(v) = text.parse::<u64>() {
+                return visit!(self, at, visitor.visit_u64(v));
             }
         }
         self.r.restore(checkpoint);
@@ -379,7 +385,7 @@ impl<'de> de::Deserializer<'de> for Deserializer<'_, 'de> {
                 let value = visitor.visit_enum(UnitVariant(Key {
                     key,
                     input,
-                    at: Some(at + 1),
+                    at: Some(at),
                 }));
                 value.map_err(|e| place(e, input, at))
             }
@@ -442,9 +448,11 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de> {
         }
         let index = self.index;
         self.index += 1;
-        match seed.deserialize(Deserializer::new(self.r)) {
+        let mut d = Deserializer::new(self.r);
+        let at = d.start();
+        match seed.deserialize(d) {
             Ok(v) => Ok(Some(v)),
-            Err(e) => Err(e.index(index)),
+            Err(e) => Err(place(e, self.r.input(), at).index(index)),
         }
     }
 }
@@ -488,7 +496,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         }
         self.key_at = self.r.offset();
         let input = self.r.input();
-        let at = self.key_at + 1;
+        let at = self.key_at;
         let key = self.r.read_key()?;
         seed.deserialize(Key {
             key,
@@ -499,9 +507,15 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        match seed.deserialize(Deserializer::new(self.r)) {
+        let mut d = Deserializer::new(self.r);
+        let at = d.start();
+        match seed.deserialize(d) {
             Ok(v) => Ok(v),
-            Err(e) => Err(with_key(e, self.r.input(), self.key_at)),
+            Err(e) => Err(with_key(
+                place(e, self.r.input(), at),
+                self.r.input(),
+                self.key_at,
+            )),
         }
     }
 }
@@ -527,7 +541,7 @@ impl<'a, 'de> de::EnumAccess<'de> for VariantAccess<'a, 'de> {
         let variant = seed.deserialize(Key {
             key,
             input,
-            at: Some(key_at + 1),
+            at: Some(key_at),
         })?;
         Ok((variant, Content { r: self.r, key_at }))
     }
@@ -637,8 +651,8 @@ fn not_a_number() -> ErrorKind {
 struct Key<'s, 'de> {
     key: Str<'de, 's>,
     input: &'de [u8],
-    /// Offset of the key's first byte (after the quote); `None` when the
-    /// caller places errors itself (`FromJsonKey` impls).
+    /// Offset of the key's opening quote, where the key's errors point;
+    /// `None` when the caller places errors itself (`FromJsonKey` impls).
     at: Option<usize>,
 }
 
@@ -673,11 +687,11 @@ impl<'de> Key<'_, 'de> {
         }
     }
 
-    /// An error of `kind` at `offset` bytes into the key.
+    /// An error of `kind` at `offset` bytes into the key's text.
     #[cold]
     fn key_error(&self, kind: ErrorKind, offset: usize) -> Error {
         match self.at {
-            Some(at) => Error::at(kind, self.input, at + offset),
+            Some(at) => Error::at(kind, self.input, at + 1 + offset),
             None => Error::without_position(kind),
         }
     }

@@ -36,6 +36,7 @@ mod ser;
 mod value;
 mod wrapper;
 
+pub(crate) use self::de::read_value;
 pub use self::de::Deserializer;
 pub use self::ser::{Compound, Serializer};
 pub use self::value::{ValueDeserializer, ValueSerializer};
@@ -65,7 +66,7 @@ use crate::{Error, Reader, Value, Writer};
 /// ```
 pub fn from_slice<'de, T: Deserialize<'de>>(input: &'de [u8]) -> Result<T, Error> {
     let mut r = Reader::new(input);
-    let value = T::deserialize(Deserializer::new(&mut r))?;
+    let value = de::read_value(&mut r, |d| T::deserialize(d))?;
     r.finish()?;
     Ok(value)
 }

@@ -286,6 +286,12 @@ impl<'a> ser::Serializer for Serializer<'a> {
         self.w.write_str(variant);
         self.serialize_map(Some(len))
     }
+
+    /// Binary, as rmp-serde: serde's compact forms (an address as bytes,
+    /// not text).
+    fn is_human_readable(&self) -> bool {
+        false
+    }
 }
 
 macro_rules! msgpack_seq_like {
