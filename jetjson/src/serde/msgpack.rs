@@ -59,7 +59,7 @@ pub fn from_slice<'de, T: ::serde::Deserialize<'de>>(input: &'de [u8]) -> Result
 
 // MARK: - Serializer
 
-/// A [`serde::Serializer`](::serde::Serializer) that writes MessagePack
+/// A [`serde::Serializer`] that writes MessagePack
 /// into a jetjson [`msgpack::Writer`](crate::msgpack::Writer).
 pub struct Serializer<'a> {
     w: &'a mut Writer,
@@ -366,7 +366,7 @@ msgpack_struct_like!(SerializeStruct, SerializeStructVariant);
 
 // MARK: - Deserializer
 
-/// A [`serde::Deserializer`](::serde::Deserializer) that reads one
+/// A [`serde::Deserializer`] that reads one
 /// MessagePack value from a jetjson [`msgpack::Reader`](crate::msgpack::Reader),
 /// with its depth limit; errors say `at byte N`.
 pub struct Deserializer<'a, 'de> {
