@@ -33,6 +33,8 @@ pub mod doc;
 pub mod grammar;
 pub mod msgpack;
 pub mod nest;
+#[cfg(feature = "serde")]
+pub mod serde_bridge;
 pub mod stream;
 
 use std::borrow::Cow;
@@ -67,6 +69,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("msgpack_value", msgpack::msgpack_value),
     #[cfg(feature = "derive")]
     ("msgpack_derived", derived::msgpack_derived),
+    // Needs jetjson's `serde` feature (this crate's `serde`, default).
+    #[cfg(feature = "serde")]
+    ("serde_bridge", serde_bridge::serde_bridge),
 ];
 
 // MARK: - Shared checks

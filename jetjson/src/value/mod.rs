@@ -473,8 +473,8 @@ impl Value {
 
 /// Converts `value` into a [`Value`], with no JSON text in between: the
 /// same value as `jetjson::from_slice::<Value>(&jetjson::to_vec(value))`
-/// (see [`ToValue`]). Never fails; the `Result` matches serde_json's
-/// `to_value`.
+/// (see [`ToValue`]). The `Result` matches serde_json's `to_value`; it
+/// fails only as described below.
 ///
 /// ```
 /// use std::collections::BTreeMap;
@@ -483,8 +483,20 @@ impl Value {
 /// let v = jetjson::value::to_value(&m).unwrap();
 /// assert_eq!(v, jetjson::json!({"a": [1, 2]}));
 /// ```
+///
+/// With the `serde` feature, a field that goes through the serde bridge and
+/// fails is `null` in the value and makes this return the error (see
+/// [`try_to_vec`](crate::try_to_vec)).
 #[inline]
 pub fn to_value<T: ToValue + ?Sized>(value: &T) -> Result<Value, Error> {
+    #[cfg(feature = "serde")]
+    {
+        match crate::serde::scope::capture(|| value.to_value()) {
+            (_, Some(e)) => Err(e),
+            (v, None) => Ok(v),
+        }
+    }
+    #[cfg(not(feature = "serde"))]
     Ok(value.to_value())
 }
 
