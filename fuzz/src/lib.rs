@@ -33,6 +33,8 @@ pub mod doc;
 pub mod grammar;
 pub mod msgpack;
 pub mod nest;
+#[cfg(feature = "serde")]
+pub mod serde_bridge;
 pub mod stream;
 
 use std::borrow::Cow;
@@ -69,6 +71,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("msgpack_derived", derived::msgpack_derived),
     #[cfg(feature = "derive")]
     ("flatten", derived::flatten),
+    // Needs jetjson's `serde` feature (this crate's `serde`, default).
+    #[cfg(feature = "serde")]
+    ("serde_bridge", serde_bridge::serde_bridge),
 ];
 
 // MARK: - Shared checks

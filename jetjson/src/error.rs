@@ -364,6 +364,19 @@ impl Error {
         }
         self
     }
+
+    /// Gives an error that has no position yet (a serde visitor's custom
+    /// error) the byte `offset` of binary input, as MessagePack errors have.
+    #[cfg(feature = "serde")]
+    #[cold]
+    #[must_use]
+    pub(crate) fn with_byte_offset(mut self, offset: usize) -> Error {
+        if self.0.line == 0 && !self.0.binary {
+            self.0.offset = offset;
+            self.0.binary = true;
+        }
+        self
+    }
 }
 
 impl fmt::Display for ErrorKind {

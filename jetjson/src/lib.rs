@@ -112,6 +112,9 @@
 //!
 //! - `std` (default): required today.
 //! - `derive` (default): re-exports `#[derive(Json, ToJson, FromJson, Msgpack)]`.
+//! - `serde`: [`serde`](mod@crate::serde), any serde type through jetjson's
+//!   reader and writer (JSON and MessagePack), serde impls for [`Value`],
+//!   and the hooks that let the derive hand serde-only fields to serde.
 //!
 //! The standard library's types that serde covers need no feature: the
 //! `std::net` addresses, `Duration`, `SystemTime`, `PathBuf`, the ranges and
@@ -126,7 +129,7 @@
 //!
 //! | feature | adds | JSON form | costs |
 //! | --- | --- | --- | --- |
-//! | `serde_json` | `serde_json::{Value, Map, Number}`; `From` both ways with [`Value`], [`Map`], [`Number`] | as is (floats: jetjson's shortest text, `1e300` where serde_json writes `1e+300`) | `serde_json` (`std`) |
+//! | `serde_json` | `serde_json::{Value, Map, Number}`; `From` both ways with [`Value`], [`Map`], [`Number`] | as is, byte for byte as serde_json writes it | `serde_json` (`std`) |
 //! | `chrono` | `DateTime<Utc>`, `DateTime<FixedOffset>`, `NaiveDateTime`, `NaiveDate`, `NaiveTime` (keys too) | RFC 3339 strings, `"2023-11-14T22:13:20.000000005Z"` | `chrono` (`std`) |
 //! | `time` | `OffsetDateTime`, `PrimitiveDateTime`, `Date`, `Time`, `UtcOffset`, `Duration` | arrays, as `time`'s `serde` feature without `serde-human-readable`: `[2020,2,3,4,5,6,-5,-30,-7]` | `time` (`std`, `formatting`, `parsing`) |
 //! | `uuid` | `Uuid` (key too) | `"67e55044-10b1-426f-9247-bb680e5fe0c8"`; MessagePack: 16 bytes of binary | `uuid` (`std`) |
@@ -161,6 +164,8 @@ pub mod msgpack;
 mod num;
 mod raw;
 pub mod read;
+#[cfg(feature = "serde")]
+pub mod serde;
 pub mod simd;
 pub mod stream;
 mod traits;
@@ -194,6 +199,11 @@ use std::io;
 /// ```
 /// assert_eq!(jetjson::to_vec(&vec![1, 2, 3]), b"[1,2,3]");
 /// ```
+///
+/// Encoding cannot fail, with one exception: with the `serde` feature, a
+/// field that goes through the serde bridge can (a custom `Serialize`
+/// error, a map key JSON cannot have). That value is then written as
+/// `null` and the error dropped; [`try_to_vec`] returns it instead.
 #[inline]
 pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
     let mut w = Writer::with_capacity(128);
@@ -241,10 +251,60 @@ pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
 /// jetjson::to_writer(&mut out, &[true, false]).unwrap();
 /// assert_eq!(out, b"[true,false]");
 /// ```
+///
+/// With the `serde` feature, a value that goes through the serde bridge and
+/// fails (see [`try_to_vec`]) makes this an [`io::ErrorKind::InvalidData`]
+/// error wrapping the [`Error`]; the output then holds `null` in its place.
 pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(mut writer: W, value: &T) -> io::Result<()> {
-    let mut w = Writer::to_io(&mut writer);
+    #[cfg(feature = "serde")]
+    {
+        let (result, failed) = crate::serde::scope::capture(|| write_to(&mut writer, value));
+        result?;
+        match failed {
+            Some(e) => Err(io::Error::new(io::ErrorKind::InvalidData, e)),
+            None => Ok(()),
+        }
+    }
+    #[cfg(not(feature = "serde"))]
+    write_to(&mut writer, value)
+}
+
+fn write_to<W: io::Write, T: ToJson + ?Sized>(writer: &mut W, value: &T) -> io::Result<()> {
+    let mut w = Writer::to_io(writer);
     value.write_json(&mut w);
     w.finish()
+}
+
+/// [`to_vec`], reporting a value that could not be encoded.
+///
+/// `ToJson` cannot fail, but a field that goes through the serde bridge
+/// (feature `serde`: a serde `with` function, a type with only serde impls)
+/// can: a custom `Serialize` error, or a map key that JSON cannot have.
+/// [`to_vec`] writes `null` in that value's place and carries on; this
+/// function returns the first such error instead. Without the `serde`
+/// feature it always succeeds.
+///
+/// ```
+/// assert_eq!(jetjson::try_to_vec(&[1, 2]).unwrap(), b"[1,2]");
+/// ```
+pub fn try_to_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
+    #[cfg(feature = "serde")]
+    {
+        match crate::serde::scope::capture(|| to_vec(value)) {
+            (_, Some(e)) => Err(e),
+            (bytes, None) => Ok(bytes),
+        }
+    }
+    #[cfg(not(feature = "serde"))]
+    Ok(to_vec(value))
+}
+
+/// [`to_string`], reporting a value that could not be encoded (see
+/// [`try_to_vec`]).
+pub fn try_to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
+    let bytes = try_to_vec(value)?;
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 // MARK: - Reading

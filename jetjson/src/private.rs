@@ -835,3 +835,152 @@ pub fn msgpack_no_variant(r: &MsgpackReader<'_>, message: &'static str, offset: 
         offset,
     )
 }
+
+// MARK: - The serde bridge (feature `serde`)
+
+#[cfg(feature = "serde")]
+pub use ::serde;
+
+/// Expands to nothing with the `serde` feature; without it, to a compile
+/// error that says to enable it. The derive emits it once per type that
+/// hands a field to serde.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __jetjson_require_serde {
+    () => {};
+}
+
+/// Expands to nothing with the `serde` feature; without it, to a compile
+/// error that says to enable it. The derive emits it once per type that
+/// hands a field to serde.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __jetjson_require_serde {
+    () => {
+        ::core::compile_error!(
+            "this type uses serde (a `with` function or a serde-only field type): enable jetjson's `serde` feature: jetjson = { version = \"0.1\", features = [\"serde\"] }"
+        );
+    };
+}
+
+pub use crate::__jetjson_require_serde as require_serde;
+
+/// Writes `value` through serde. On failure the value's bytes are cut back
+/// out, `null` is written instead, and the error is kept for the fallible
+/// entry point that called in (see [`crate::try_to_vec`]).
+#[cfg(feature = "serde")]
+pub fn serde_write<T: ?Sized + serde::Serialize>(value: &T, w: &mut Writer<'_>) {
+    serde_write_with(w, |s| value.serialize(s));
+}
+
+/// [`serde_write`] with a serde `serialize_with` function.
+#[cfg(feature = "serde")]
+pub fn serde_write_with<F>(w: &mut Writer<'_>, f: F)
+where
+    F: FnOnce(crate::serde::Serializer<'_, '_>) -> Result<(), Error>,
+{
+    let start = w.as_bytes().len();
+    if let Err(e) = f(crate::serde::Serializer::new(w)) {
+        w.truncate(start);
+        w.write_null();
+        crate::serde::scope::record(e);
+    }
+}
+
+/// Reads a `T` through serde.
+#[cfg(feature = "serde")]
+pub fn serde_read<'de, T: serde::Deserialize<'de>>(r: &mut Reader<'de>) -> Result<T, Error> {
+    crate::serde::read_value(r, |d| T::deserialize(d))
+}
+
+/// Reads with a serde `deserialize_with` function.
+#[cfg(feature = "serde")]
+pub fn serde_read_with<'de, T, F>(r: &mut Reader<'de>, f: F) -> Result<T, Error>
+where
+    F: FnOnce(crate::serde::Deserializer<'_, 'de>) -> Result<T, Error>,
+{
+    crate::serde::read_value(r, f)
+}
+
+/// Builds a `Value` through serde; on failure `null`, the error kept as for
+/// [`serde_write`].
+#[cfg(feature = "serde")]
+pub fn serde_to_value<T: ?Sized + serde::Serialize>(value: &T) -> Value {
+    serde_to_value_with(|s| value.serialize(s))
+}
+
+/// [`serde_to_value`] with a serde `serialize_with` function.
+#[cfg(feature = "serde")]
+pub fn serde_to_value_with<F>(f: F) -> Value
+where
+    F: FnOnce(crate::serde::ValueSerializer) -> Result<Value, Error>,
+{
+    match f(crate::serde::ValueSerializer) {
+        Ok(v) => v,
+        Err(e) => {
+            crate::serde::scope::record(e);
+            Value::Null
+        }
+    }
+}
+
+/// Makes a `T` from a `Value` through serde.
+#[cfg(feature = "serde")]
+pub fn serde_from_value<T: serde::de::DeserializeOwned>(v: &Value) -> Result<T, Error> {
+    T::deserialize(crate::serde::ValueDeserializer::new(v))
+}
+
+/// [`serde_from_value`] with a serde `deserialize_with` function.
+#[cfg(feature = "serde")]
+pub fn serde_from_value_with<'v, T, F>(v: &'v Value, f: F) -> Result<T, Error>
+where
+    F: FnOnce(crate::serde::ValueDeserializer<'v>) -> Result<T, Error>,
+{
+    f(crate::serde::ValueDeserializer::new(v))
+}
+
+/// Writes `value` as MessagePack through serde; on failure nil, the error
+/// kept as for [`serde_write`].
+#[cfg(feature = "serde")]
+pub fn serde_write_msgpack<T: ?Sized + serde::Serialize>(
+    value: &T,
+    w: &mut crate::msgpack::Writer,
+) {
+    serde_write_msgpack_with(w, |s| value.serialize(s));
+}
+
+/// [`serde_write_msgpack`] with a serde `serialize_with` function.
+#[cfg(feature = "serde")]
+pub fn serde_write_msgpack_with<F>(w: &mut crate::msgpack::Writer, f: F)
+where
+    F: FnOnce(crate::serde::msgpack::Serializer<'_>) -> Result<(), Error>,
+{
+    let start = w.as_bytes().len();
+    if let Err(e) = f(crate::serde::msgpack::Serializer::new(w)) {
+        w.truncate(start);
+        w.write_nil();
+        crate::serde::scope::record(e);
+    }
+}
+
+/// Reads a `T` from MessagePack through serde.
+#[cfg(feature = "serde")]
+pub fn serde_read_msgpack<'de, T: serde::Deserialize<'de>>(
+    r: &mut crate::msgpack::Reader<'de>,
+) -> Result<T, Error> {
+    T::deserialize(crate::serde::msgpack::Deserializer::new(r))
+}
+
+/// Reads MessagePack with a serde `deserialize_with` function.
+#[cfg(feature = "serde")]
+pub fn serde_read_msgpack_with<'de, T, F>(
+    r: &mut crate::msgpack::Reader<'de>,
+    f: F,
+) -> Result<T, Error>
+where
+    F: FnOnce(crate::serde::msgpack::Deserializer<'_, 'de>) -> Result<T, Error>,
+{
+    f(crate::serde::msgpack::Deserializer::new(r))
+}

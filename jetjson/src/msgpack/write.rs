@@ -52,6 +52,14 @@ impl Writer {
         &self.buf
     }
 
+    /// Cuts the buffer back to `len` bytes: the serde bridge drops a value
+    /// it could not finish, and re-heads an array or map of unknown length.
+    #[cfg(feature = "serde")]
+    #[inline]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.buf.truncate(len);
+    }
+
     /// Empties the buffer, keeping its capacity.
     pub fn clear(&mut self) {
         self.buf.clear();

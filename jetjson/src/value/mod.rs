@@ -473,12 +473,8 @@ impl Value {
 
 /// Converts `value` into a [`Value`], with no JSON text in between: the
 /// same value as `jetjson::from_slice::<Value>(&jetjson::to_vec(value))`
-/// (see [`ToValue`]). Also at the crate root, as serde_json has it:
-/// `jetjson::to_value`.
-///
-/// Every [`ToValue`] type converts, so this returns `Ok` today; the
-/// `Result` is serde_json's signature, and leaves room for types whose
-/// conversion can fail (a serde `Serialize` impl reporting an error).
+/// (see [`ToValue`]). The `Result` matches serde_json's `to_value`; it
+/// fails only as described below.
 ///
 /// ```
 /// use std::collections::BTreeMap;
@@ -496,11 +492,20 @@ impl Value {
 /// let v = jetjson::value::to_value(&m).unwrap(); // the same function
 /// assert_eq!(v.to_string(), r#"{"a":[1,2]}"#);
 /// ```
+///
+/// With the `serde` feature, a field that goes through the serde bridge and
+/// fails is `null` in the value and makes this return the error (see
+/// [`try_to_vec`](crate::try_to_vec)).
 #[inline]
 pub fn to_value<T: ToValue + ?Sized>(value: &T) -> Result<Value, Error> {
-    // The one place a conversion error can surface: `ToValue::to_value` is
-    // infallible, and a fallible path (the serde bridge's `Serialize` into a
-    // `Value`) returns its error from here.
+    #[cfg(feature = "serde")]
+    {
+        match crate::serde::scope::capture(|| value.to_value()) {
+            (_, Some(e)) => Err(e),
+            (v, None) => Ok(v),
+        }
+    }
+    #[cfg(not(feature = "serde"))]
     Ok(value.to_value())
 }
 

@@ -96,6 +96,14 @@ impl<'a> Writer<'a> {
         self.buf
     }
 
+    /// Cuts the buffer back to `len` bytes: the serde bridge drops a value
+    /// it could not finish. Bytes already passed to a sink stay written.
+    #[cfg(feature = "serde")]
+    #[inline]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.buf.truncate(len);
+    }
+
     /// Empties the buffer, keeping its capacity.
     pub fn clear(&mut self) {
         self.buf.clear();
