@@ -366,14 +366,14 @@ fn directory_mode_does_every_marked_file_below() {
 fn errors_name_file_line_and_column_and_nothing_is_written() {
     let source = "// jetjson:json\npub struct Good { pub x: u8 }\n\n\
                   // jetjson:json\npub union U { a: u32, b: f32 }\n\n\
-                  // jetjson:json\nstruct Flat {\n    #[serde(flatten)]\n    inner: Good,\n    #[json(bogus)]\n    x: u8,\n}\n";
+                  // jetjson:json\nstruct Flat(\n    #[serde(flatten)]\n    Good,\n    #[json(bogus)]\n    u8,\n);\n";
     let (dir, run, out) = gen(source, &[]);
     assert_eq!(run.code, 1);
     assert_eq!(
         run.stderr,
         "models.rs:5:11: jetjson does not support unions\n\
-         models.rs:9:13: jetjson does not support `#[serde(flatten)]`: its generated decoders \
-         match a fixed set of keys; spell the inner fields out, or add `#[json(skip)]`\n\
+         models.rs:9:5: `flatten` applies to named fields only: an array has no members to \
+         share\n\
          models.rs:11:12: unknown jetjson field attribute `bogus`\n"
     );
     assert!(out.is_empty());
