@@ -505,7 +505,7 @@ macro_rules! integer_check {
 
 /// `v` written by jetjson: the shortest text that reads back to the same
 /// bits (as many significant digits as Rust's `{:e}`, which is shortest),
-/// JSON grammar, and serde_json's text but for the exponent's `+`.
+/// JSON grammar, and serde_json's text byte for byte.
 pub fn check_f64_text(v: f64) {
     let text = jetjson::to_string(&v);
     if !v.is_finite() {

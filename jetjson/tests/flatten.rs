@@ -495,3 +495,50 @@ fn errors_inside_flattened_enums_point_into_the_input() {
         "{err}"
     );
 }
+
+mod readme {
+    //! The README's "Coming from serde" example, as it is written there.
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize, jetjson::Json, Debug, PartialEq)]
+    struct Pod {
+        name: String,
+        #[serde(flatten)]
+        meta: Meta,
+        #[serde(flatten)]
+        spec: Spec,
+        #[serde(flatten)]
+        extra: BTreeMap<String, u32>,
+    }
+
+    #[derive(Serialize, Deserialize, jetjson::Json, Debug, PartialEq)]
+    struct Meta {
+        uid: u64,
+    }
+
+    #[derive(Serialize, Deserialize, jetjson::Json, Debug, PartialEq)]
+    #[serde(tag = "kind")]
+    enum Spec {
+        Job { retries: u8 },
+        Service(Port),
+    }
+
+    #[derive(Serialize, Deserialize, jetjson::Json, Debug, PartialEq)]
+    struct Port {
+        port: u16,
+    }
+
+    #[test]
+    fn readme_example() {
+        let text = r#"{"name":"web","uid":7,"kind":"Service","port":80,"replicas":3}"#;
+        let pod: Pod = jetjson::from_str(text).unwrap();
+        assert_eq!(pod.spec, Spec::Service(Port { port: 80 }));
+        assert_eq!(pod.extra, BTreeMap::from([("replicas".to_owned(), 3)]));
+        assert_eq!(jetjson::to_string(&pod), text);
+        // serde's buffered flatten hands the catch-all `kind` and `port`
+        // too, and fails on them.
+        assert!(serde_json::from_str::<Pod>(text).is_err());
+    }
+}
