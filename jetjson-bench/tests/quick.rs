@@ -15,6 +15,8 @@ fn lacks(c: &Cell) -> bool {
     (c.format != Format::Json && c.op.is_dom())
         || (c.system == "simd-json-borrowed" && !c.op.is_dom())
         || (c.system == "jetjson-borrowed" && !matches!(c.op, Op::JsonToValue | Op::ValueToJson))
+        // The serde bridge has no DOM of its own: serde types only.
+        || (c.system == "jetjson-serde" && c.op.is_dom())
         || (c.system == "prost" && CORPORA.contains(&c.payload.as_str()))
         || (c.system == "bincode" && c.payload == "twitter")
 }

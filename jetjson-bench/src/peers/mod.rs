@@ -13,6 +13,7 @@ pub mod check;
 mod jetjson;
 mod jetjson_borrowed;
 mod jetjson_msgpack;
+mod jetjson_serde;
 mod protobuf;
 mod rmpserde;
 mod serdejson;
@@ -33,6 +34,7 @@ pub fn systems<T: Schema>() -> Vec<Box<dyn Adapter<T>>> {
         Box::new(serdejson::SerdeJson),
         Box::new(jetjson::Jetjson),
         Box::new(jetjson_borrowed::JetjsonBorrowed),
+        Box::new(jetjson_serde::JetjsonSerde),
         Box::new(simdjson::SimdJson),
         Box::new(simdjson::SimdJsonBorrowed),
         Box::new(sonicrs::SonicRs),
