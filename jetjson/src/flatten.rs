@@ -1068,3 +1068,166 @@ impl<V: ToMsgpack> FlatToMsgpack for BTreeMap<String, V> {
         }
     }
 }
+
+// MARK: - Catch-alls of the optional crates
+
+/// Every flatten trait for a map keyed by `String` whose values are `$v`:
+/// it takes every member offered (a catch-all), in input order where the map
+/// keeps order.
+#[cfg(any(feature = "indexmap", feature = "serde_json"))]
+macro_rules! string_map_catch_all {
+    ([$($generics:tt)*] $map:ty, $v:ty, $new:expr) => {
+        impl<'de, $($generics)*> FlatFromJson<'de> for $map
+        where
+            $v: FromJson<'de>,
+        {
+            type Slots = Self;
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn flat_slots() -> Self {
+                $new
+            }
+
+            #[inline]
+            fn flat_member(
+                slots: &mut Self,
+                key: &FlatKey<'de>,
+                _key_at: usize,
+                r: &mut Reader<'de>,
+            ) -> Result<bool, Error> {
+                let v = <$v as FromJson<'de>>::read_json(r).map_err(|e| e.key(key))?;
+                slots.insert(key.clone().into_owned(), v);
+                Ok(true)
+            }
+
+            #[inline]
+            fn flat_finish(slots: Self, _r: &Reader<'de>) -> Result<Self, Error> {
+                Ok(slots)
+            }
+        }
+
+        impl<$($generics)*> FlatToJson for $map
+        where
+            $v: ToJson,
+        {
+            #[inline]
+            fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+                for (k, v) in self {
+                    flat_comma(w, first);
+                    w.write_key(k);
+                    v.write_json(w);
+                    w.flush_point();
+                }
+            }
+        }
+
+        impl<$($generics)*> FlatFromValue for $map
+        where
+            $v: FromValue,
+        {
+            type Slots = Self;
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn flat_slots() -> Self {
+                $new
+            }
+
+            #[inline]
+            fn flat_member_ref(slots: &mut Self, key: &str, value: &Value) -> Result<bool, Error> {
+                let v = <$v as FromValue>::from_value_ref(value).map_err(|e| e.key(key))?;
+                slots.insert(key.to_owned(), v);
+                Ok(true)
+            }
+
+            #[inline]
+            fn flat_member_owned(
+                slots: &mut Self,
+                key: String,
+                value: Value,
+            ) -> Result<Option<(String, Value)>, Error> {
+                let v = <$v as FromValue>::from_value(value).map_err(|e| e.key(&key))?;
+                slots.insert(key, v);
+                Ok(None)
+            }
+
+            #[inline]
+            fn flat_finish_value(slots: Self) -> Result<Self, Error> {
+                Ok(slots)
+            }
+        }
+
+        impl<$($generics)*> FlatToValue for $map
+        where
+            $v: ToValue,
+        {
+            #[inline]
+            fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+                members.extend(self.iter().map(|(k, v)| (k.clone(), v.to_value())));
+            }
+        }
+
+        impl<'de, $($generics)*> FlatFromMsgpack<'de> for $map
+        where
+            $v: FromMsgpack<'de>,
+        {
+            type Slots = Self;
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn flat_slots() -> Self {
+                $new
+            }
+
+            #[inline]
+            fn flat_member(
+                slots: &mut Self,
+                key: &'de str,
+                _key_at: usize,
+                r: &mut MsgpackReader<'de>,
+            ) -> Result<bool, Error> {
+                let v = <$v as FromMsgpack<'de>>::read_msgpack(r).map_err(|e| e.key(key))?;
+                slots.insert(key.to_owned(), v);
+                Ok(true)
+            }
+
+            #[inline]
+            fn flat_finish(slots: Self, _r: &MsgpackReader<'de>) -> Result<Self, Error> {
+                Ok(slots)
+            }
+        }
+
+        impl<$($generics)*> FlatToMsgpack for $map
+        where
+            $v: ToMsgpack,
+        {
+            #[inline]
+            fn flat_len(&self) -> usize {
+                self.len()
+            }
+
+            #[inline]
+            fn write_flat(&self, w: &mut MsgpackWriter) {
+                for (k, v) in self {
+                    w.write_str(k);
+                    v.write_msgpack(w);
+                }
+            }
+        }
+    };
+}
+
+#[cfg(feature = "indexmap")]
+string_map_catch_all!(
+    [V, S: BuildHasher + Default] indexmap::IndexMap<String, V, S>,
+    V,
+    indexmap::IndexMap::default()
+);
+
+#[cfg(feature = "serde_json")]
+string_map_catch_all!(
+    [] serde_json::Map<String, serde_json::Value>,
+    serde_json::Value,
+    serde_json::Map::new()
+);

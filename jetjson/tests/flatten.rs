@@ -542,3 +542,40 @@ mod readme {
         assert!(serde_json::from_str::<Pod>(text).is_err());
     }
 }
+
+#[cfg(all(feature = "indexmap", feature = "serde_json"))]
+mod optional_catch_alls {
+    use super::*;
+
+    #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+    struct WithIndexMap {
+        id: u32,
+        #[serde(flatten)]
+        rest: indexmap::IndexMap<String, u32>,
+    }
+
+    #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+    struct WithJsonMap {
+        id: u32,
+        #[serde(flatten)]
+        extra: serde_json::Map<String, serde_json::Value>,
+    }
+
+    #[test]
+    fn index_map_and_serde_json_map_catch_alls_keep_input_order() {
+        let text = r#"{"z":1,"id":7,"a":2}"#;
+        let v: WithIndexMap = jetjson::from_str(text).unwrap();
+        assert_eq!(v, serde_json::from_str::<WithIndexMap>(text).unwrap());
+        assert_eq!(v.rest.keys().collect::<Vec<_>>(), ["z", "a"]);
+        assert_eq!(jetjson::to_string(&v), serde_json::to_string(&v).unwrap());
+        msgpack_round_trip(&v);
+        assert_eq!(WithIndexMap::from_value(v.to_value()).unwrap(), v);
+
+        let text = r#"{"id":7,"x":{"deep":[1,2.5,"s"]},"y":null}"#;
+        let v: WithJsonMap = jetjson::from_str(text).unwrap();
+        assert_eq!(v, serde_json::from_str::<WithJsonMap>(text).unwrap());
+        assert_eq!(jetjson::to_string(&v), serde_json::to_string(&v).unwrap());
+        msgpack_round_trip(&v);
+        assert_eq!(WithJsonMap::from_value(v.to_value()).unwrap(), v);
+    }
+}
