@@ -296,6 +296,7 @@ pub enum EnvValue {
 
 #[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
+#[allow(clippy::enum_variant_names)] // the JSON names
 pub enum EnvVarSource {
     FieldRef(ObjectFieldSelector),
     ResourceFieldRef(ResourceFieldSelector),
@@ -481,7 +482,7 @@ pub struct ManifestList {
 #[serde(tag = "kind")]
 pub enum Manifest {
     Deployment(Box<Deployment>),
-    ConfigMap(ConfigMap),
+    ConfigMap(Box<ConfigMap>),
     List(ManifestList),
 }
 
