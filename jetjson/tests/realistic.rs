@@ -25,6 +25,8 @@
 #[path = "realistic/harness.rs"]
 mod harness;
 
+#[path = "realistic/constructs.rs"]
+mod constructs;
 #[path = "realistic/gaps.rs"]
 mod gaps;
 #[path = "realistic/github.rs"]
