@@ -84,8 +84,22 @@ use syn::{parse_macro_input, DeriveInput};
 /// ``data did not match any variant of untagged enum Shape; the closest was
 /// `Circle`: expected f64, found string at line 1 column 12 (at .radius)``.
 ///
+/// **Flatten.** `#[serde(flatten)]` / `#[json(flatten)]` on a named field
+/// puts its members among the enclosing object's: a derived struct, an
+/// `Option` of one (`None` when none of its keys appear), a catch-all map
+/// (`HashMap`/`BTreeMap`/`IndexMap`/`jetjson::Map`/`serde_json::Map` with
+/// string keys, or `Value`, which receives what no other field takes, in
+/// input order), or an enum of any representation (an externally tagged one
+/// takes the first member naming a variant, as serde does). Members are routed
+/// as they are read, not buffered, so `deny_unknown_fields` beside flatten
+/// rejects a key no field takes, and `u128` and borrowed strings work inside;
+/// a flattened enum copies its members' text until the object ends. The
+/// content of a newtype variant of an internally tagged enum is read the
+/// same way, beside the tag.
+///
 /// serde settings jetjson cannot honour are compile errors saying what to
-/// write instead: `flatten`, `remote` (write the impls by hand, or use
+/// write instead: `flatten` on an unnamed field or with `#[msgpack(as_array)]`,
+/// `remote` (write the impls by hand, or use
 /// `jetjson::via_serde!`), `variant_identifier`, `field_identifier`,
 /// `getter`, and `with` functions on a variant. `borrow` is accepted (jetjson
 /// borrows what a field's type can borrow) and `crate` is ignored (it names

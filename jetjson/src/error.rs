@@ -429,6 +429,8 @@ fn write_expected(f: &mut fmt::Formatter<'_>, expected: &[&str]) -> fmt::Result 
     match expected {
         [] => f.write_str(", there are none"),
         [one] => write!(f, ", expected `{one}`"),
+        // serde's wording, so that messages read the same after a switch.
+        [a, b] => write!(f, ", expected `{a}` or `{b}`"),
         many => {
             f.write_str(", expected one of ")?;
             for (i, name) in many.iter().enumerate() {

@@ -414,6 +414,12 @@ pub struct FlatText {
 }
 
 impl FlatText {
+    /// Whether no member was copied yet.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.segments.is_empty()
+    }
+
     /// Copies the member whose key starts at `key_at`; `r` is at its value.
     #[inline]
     pub fn push(&mut self, key_at: usize, r: &mut Reader<'_>) -> Result<(), Error> {
@@ -462,6 +468,12 @@ pub struct FlatBytes {
 }
 
 impl FlatBytes {
+    /// Whether no member was copied yet.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
     /// Copies the member whose key starts at `key_at`; `r` is at its value.
     #[inline]
     pub fn push(&mut self, key_at: usize, r: &mut MsgpackReader<'_>) -> Result<(), Error> {

@@ -363,7 +363,7 @@ fn deny_unknown_fields() {
     assert_eq!(from::<S>(r#"{"a":1,"B":2}"#), S { a: 1, b: 2 });
     assert_eq!(
         err::<S>(r#"{"a":1, "c\n":2}"#),
-        "unknown field `c\n`, expected one of `a`, `B` at line 1 column 9"
+        "unknown field `c\n`, expected `a` or `B` at line 1 column 9"
     );
 
     #[derive(Json, Debug)]

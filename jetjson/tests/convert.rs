@@ -681,7 +681,7 @@ fn unknown_variants() {
     round_trip(&Plain::B("x".into()));
     assert_eq!(
         same_error::<Plain>(json!("C")),
-        "unknown variant `C`, expected one of `A`, `B`"
+        "unknown variant `C`, expected `A` or `B`"
     );
     same_error::<Plain>(json!({"C": 1}));
 }

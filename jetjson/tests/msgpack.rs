@@ -751,7 +751,7 @@ fn reader_error_builders_for_generated_code() {
     let e = r.unknown_field("zz", &["a", "b"], 1);
     assert_eq!(
         e.to_string(),
-        "unknown field `zz`, expected one of `a`, `b` at byte 1"
+        "unknown field `zz`, expected `a` or `b` at byte 1"
     );
     let e = r.unknown_variant("V", &["A"], 2);
     assert_eq!(e.to_string(), "unknown variant `V`, expected `A` at byte 2");

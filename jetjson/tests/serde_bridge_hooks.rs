@@ -201,7 +201,7 @@ fn hooks_write_and_read_json() {
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "unknown variant `Other`, expected one of `None`, `Some` at line 1 column 40 (at .tags.kind)"
+        "unknown variant `Other`, expected `None` or `Some` at line 1 column 40 (at .tags.kind)"
     );
 }
 

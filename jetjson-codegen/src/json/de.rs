@@ -452,6 +452,18 @@ pub fn struct_claims(
     }
 }
 
+/// For a flattened externally tagged enum, the first member naming a
+/// variant is the enum, as in serde; later ones are left to the enclosing
+/// object (its catch-all, or unknown). `slots` is the expression of the
+/// collected members, which has `is_empty()`.
+pub fn first_only(cont: &Container, slots: TokenStream) -> TokenStream {
+    if cont.tagging == Tagging::External {
+        quote!(&& #slots.is_empty())
+    } else {
+        quote!()
+    }
+}
+
 /// Which keys a flattened enum takes, as a `bool` expression over
 /// `__key: &str`, and whether it takes all (untagged): externally tagged,
 /// its variant names; internally, the tag and every variant's fields (a
@@ -529,6 +541,7 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
         variants,
         &|ty| quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>),
     );
+    let first = first_only(cont, quote!(__s));
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FlatFromJson<#de> for #ident #ty_generics #where_clause {
@@ -552,7 +565,7 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
                 __key_at: usize,
                 __r: &mut ::jetjson::__private::Reader<#de>,
             ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-                if <Self as ::jetjson::__private::FlatFromJson<#de>>::flat_claims(__key) {
+                if <Self as ::jetjson::__private::FlatFromJson<#de>>::flat_claims(__key) #first {
                     __s.push(__key_at, __r)?;
                     ::jetjson::__private::Ok(true)
                 } else {

@@ -575,6 +575,7 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
     let flat_trait = quote!(::jetjson::__private::FlatFromMsgpack<#de>);
     let (catch_all, claims) =
         crate::json::de::enum_claims(cont, variants, &|ty| quote!(<#ty as #flat_trait>));
+    let first = crate::json::de::first_only(cont, quote!(__s));
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
@@ -598,7 +599,7 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
                 __key_at: usize,
                 __r: &mut ::jetjson::__private::MsgpackReader<#de>,
             ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-                if <Self as #flat_trait>::flat_claims(__key) {
+                if <Self as #flat_trait>::flat_claims(__key) #first {
                     __s.push(__key_at, __r)?;
                     ::jetjson::__private::Ok(true)
                 } else {

@@ -678,6 +678,7 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
     let flat_trait = quote!(::jetjson::__private::FlatFromValue);
     let (catch_all, claims) =
         crate::json::de::enum_claims(cont, variants, &|ty| quote!(<#ty as #flat_trait>));
+    let first = crate::json::de::first_only(cont, quote!(__s));
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
@@ -700,7 +701,7 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
                 __key: &str,
                 __v: &::jetjson::__private::Value,
             ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-                let __claims = <Self as #flat_trait>::flat_claims(__key);
+                let __claims = <Self as #flat_trait>::flat_claims(__key) #first;
                 if __claims {
                     __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
                 }
@@ -716,7 +717,7 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
                 ::jetjson::__private::Option<(::jetjson::__private::String, ::jetjson::__private::Value)>,
                 ::jetjson::__private::Error,
             > {
-                if <Self as #flat_trait>::flat_claims(&__key) {
+                if <Self as #flat_trait>::flat_claims(&__key) #first {
                     __s.insert(__key, __v);
                     ::jetjson::__private::Ok(::jetjson::__private::None)
                 } else {

@@ -759,7 +759,7 @@ fn broken_github_documents_are_rejected_with_positions() {
     let err = harness::reject::<PullRequestEvent>("state", &text);
     assert_eq!(
         err,
-        "unknown variant `merged`, expected one of `open`, `closed` at line 10 column 14 (at .pull_request.state)"
+        "unknown variant `merged`, expected `open` or `closed` at line 10 column 14 (at .pull_request.state)"
     );
 
     // A URL that does not parse, deep in a list.

@@ -530,7 +530,9 @@ const _: () = {
             __key_at: usize,
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            if <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key) {
+            if <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key)
+                && __s.is_empty()
+            {
                 __s.push(__key_at, __r)?;
                 ::jetjson::__private::Ok(true)
             } else {

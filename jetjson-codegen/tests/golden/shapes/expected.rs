@@ -289,7 +289,9 @@ const _: () = {
             __key_at: usize,
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            if <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key) {
+            if <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key)
+                && __s.is_empty()
+            {
                 __s.push(__key_at, __r)?;
                 ::jetjson::__private::Ok(true)
             } else {
@@ -788,7 +790,7 @@ const _: () = {
         ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
             let __claims = <Self as ::jetjson::__private::FlatFromValue>::flat_claims(
                 __key,
-            );
+            ) && __s.is_empty();
             if __claims {
                 __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
             }
@@ -805,7 +807,9 @@ const _: () = {
             >,
             ::jetjson::__private::Error,
         > {
-            if <Self as ::jetjson::__private::FlatFromValue>::flat_claims(&__key) {
+            if <Self as ::jetjson::__private::FlatFromValue>::flat_claims(&__key)
+                && __s.is_empty()
+            {
                 __s.insert(__key, __v);
                 ::jetjson::__private::Ok(::jetjson::__private::None)
             } else {
