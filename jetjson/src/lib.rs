@@ -95,6 +95,7 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod base64;
+pub mod document;
 mod error;
 mod impls;
 pub mod msgpack;
@@ -110,6 +111,7 @@ pub mod write;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use crate::document::Document;
 pub use crate::error::{Category, Error, ErrorKind};
 pub use crate::read::{Reader, Str};
 pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
