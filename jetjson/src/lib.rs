@@ -98,6 +98,7 @@ pub mod base64;
 pub mod document;
 mod error;
 mod impls;
+mod lookup;
 pub mod msgpack;
 mod num;
 pub mod read;
@@ -113,6 +114,7 @@ pub mod __private;
 
 pub use crate::document::Document;
 pub use crate::error::{Category, Error, ErrorKind};
+pub use crate::lookup::{get, get_many};
 pub use crate::read::{Reader, Str};
 pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
 pub use crate::value::Value;

@@ -506,3 +506,128 @@ proptest! {
         agree(&bytes);
     }
 }
+
+// MARK: - Lazy lookups
+
+/// Every node of `v` by its pointer, with the pointer.
+fn pointers(v: &Value, path: &mut String, out: &mut Vec<(String, Value)>) {
+    out.push((path.clone(), v.clone()));
+    let len = path.len();
+    match v {
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                path.push_str(&format!("/{i}"));
+                pointers(item, path, out);
+                path.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            for (k, item) in map.iter() {
+                path.push('/');
+                path.push_str(&escape_token(k));
+                pointers(item, path, out);
+                path.truncate(len);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn get_and_get_many_agree_with_value_on_the_corpora() {
+    let Some(dir) = common::shared_data("corpus") else {
+        return;
+    };
+    for (name, bytes) in common::files(&dir) {
+        let v: Value = jetjson::from_slice(&bytes).unwrap();
+        let mut all = Vec::new();
+        pointers(&v, &mut String::new(), &mut all);
+        // The corpora have no repeated keys, so first and last occurrence agree.
+        let step = (all.len() / 2000).max(1);
+        let sample: Vec<&(String, Value)> = all.iter().step_by(step).collect();
+        // `get` one by one on a few (each reads up to its value) ...
+        for (p, want) in sample.iter().step_by(10) {
+            let text = jetjson::get(&bytes, p).unwrap().unwrap();
+            assert_eq!(
+                &jetjson::from_str::<Value>(text).unwrap(),
+                want,
+                "{name} {p}"
+            );
+        }
+        // ... and `get_many` on all in one pass.
+        let mut ps: Vec<&str> = sample.iter().map(|(p, _)| p.as_str()).collect();
+        ps.push("/no/such/path");
+        ps.push("bad");
+        let got = jetjson::get_many(&bytes, &ps).unwrap();
+        for ((p, want), text) in sample.iter().zip(&got) {
+            let text = text.unwrap_or_else(|| panic!("{name}: get_many missed {p}"));
+            assert_eq!(
+                &jetjson::from_str::<Value>(text).unwrap(),
+                want,
+                "{name} {p}"
+            );
+        }
+        assert_eq!(got[got.len() - 2..], [None, None]);
+    }
+}
+
+#[test]
+fn get_reads_only_the_way_to_the_value() {
+    let input = br#"{"a": {"b": [1, 2, {"c": "d"}]}, "a": 5, "e": [tru"#;
+    assert_eq!(jetjson::get(input, "/a/b/2/c").unwrap(), Some(r#""d""#));
+    // The first of a repeated key.
+    assert_eq!(jetjson::get(input, "/a/b/0").unwrap(), Some("1"));
+    assert_eq!(
+        jetjson::get_many(input, &["/a/b/1", "/a"]).unwrap(),
+        [Some("2"), Some(r#"{"b": [1, 2, {"c": "d"}]}"#)]
+    );
+    let err = jetjson::get(input, "/e/0").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unexpected end of input at line 1 column 51"
+    );
+    let err = jetjson::get(input, "/zzz").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unexpected end of input at line 1 column 51"
+    );
+    let err = jetjson::get(br#"{"a": nul, "b": 1}"#, "/b").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid literal (expected true, false or null) at line 1 column 10"
+    );
+    assert!(jetjson::get_many(input, &["/x"]).is_err());
+    assert_eq!(jetjson::get(b"[1, 2]", "/01").unwrap(), None);
+    assert_eq!(jetjson::get(b"[1, 2]", "/-").unwrap(), None);
+    assert_eq!(jetjson::get(b"\"s\"", "/0").unwrap(), None);
+    assert_eq!(
+        jetjson::get(br#"{"a/b~": 1}"#, "/a~1b~0").unwrap(),
+        Some("1")
+    );
+    assert!(jetjson::get(b"", "").is_err());
+    assert!(jetjson::get(b"[", "/0").is_err());
+    assert!(jetjson::get(b"{\"a\":1", "/b").is_err());
+    // Deep input is a depth error, not a crash.
+    let deep = "[".repeat(100_000);
+    let path = "/0".repeat(100_000);
+    assert!(jetjson::get(deep.as_bytes(), &path).is_err());
+    assert!(jetjson::get_many(deep.as_bytes(), &[path.as_str()]).is_err());
+}
+
+#[test]
+fn get_never_panics_on_truncation() {
+    let text = r#"{"a":[1,{"b":"\u00e9"}],"c":{"d":[]}}"#;
+    for end in 0..=text.len() {
+        let bytes = &text.as_bytes()[..end];
+        for p in ["", "/a", "/a/1/b", "/c/d", "/c/d/0", "/z"] {
+            let got = jetjson::get(bytes, p);
+            if let Ok(Some(t)) = got {
+                assert!(jetjson::validate(t.as_bytes()).is_ok());
+            }
+            let many = jetjson::get_many(bytes, &[p, "/a/0"]);
+            if let (Ok(one), Ok(many)) = (jetjson::get(bytes, p), many) {
+                assert_eq!(one, many[0]);
+            }
+        }
+    }
+}

@@ -41,7 +41,7 @@
 //! the same inputs and fails with the same [`Error`] (kind, line and column);
 //! nesting is limited to 128 levels unless [`ReadOptions::max_depth`]
 //! says otherwise ([`ReadOptions::parse_document`]). Numbers are
-//! [`Number`]'s: integers exact in `u64`/`i64`, anything else (fractions,
+//! [`Number`](crate::Number)'s: integers exact in `u64`/`i64`, anything else (fractions,
 //! exponents, `-0`, integers beyond 64 bits) a correctly rounded `f64`.
 //!
 //! # Duplicate keys
