@@ -19,6 +19,7 @@ mod rmpserde;
 mod serdejson;
 mod simdjson;
 mod sonicrs;
+mod yyjson;
 
 use crate::schema::{Doc, Schema};
 use serde::Serialize;
@@ -38,6 +39,7 @@ pub fn systems<T: Schema>() -> Vec<Box<dyn Adapter<T>>> {
         Box::new(simdjson::SimdJson),
         Box::new(simdjson::SimdJsonBorrowed),
         Box::new(sonicrs::SonicRs),
+        Box::new(yyjson::Yyjson),
         Box::new(jetjson_msgpack::JetjsonMsgpack),
         Box::new(rmpserde::RmpSerde),
         Box::new(protobuf::Prost),
