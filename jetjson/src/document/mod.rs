@@ -49,8 +49,10 @@
 //! As in [`Value`](crate::Value): when an object repeats a key, the last
 //! value wins, at the position of the first occurrence. [`Node::get`],
 //! [`Node::members`], [`Node::len`], writing and [`Node::to_value`] all see
-//! that one member; the parse finds repeats once (a 64-bit filter per object
-//! while reading, an exact check only for objects it flags).
+//! that one member. The parse finds repeats as it reads: a 128-bit filter
+//! of key hashes per object, and a key whose bit is already set compared
+//! with the earlier keys' hashes; an object of more than 64 keys whose
+//! filter fills is checked once at its end, by sorting its key hashes.
 //!
 //! # Layout
 //!

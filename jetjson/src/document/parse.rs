@@ -18,11 +18,19 @@ struct Frame {
     /// Elements or members so far.
     count: usize,
     object: bool,
-    /// One bit per key hash seen (objects only): a bit met twice may be a
-    /// repeated key, checked exactly when the object closes.
-    bloom: u64,
+    /// One bit per key hash seen (objects only): a key whose bit is set
+    /// may repeat one before it, and is compared with the earlier keys'
+    /// hashes in `hashes` (from `hashes_at` on).
+    bloom: u128,
+    hashes_at: usize,
+    /// A key repeats (or, past `CHECKED_KEYS` members, may): resolved
+    /// exactly when the object closes.
     maybe_dup: bool,
 }
+
+/// Keys of one object checked one by one as they come; a larger object
+/// whose filter fills is checked once, at its end, by sorting.
+const CHECKED_KEYS: usize = 64;
 
 struct Builder<'a> {
     input: &'a [u8],
@@ -32,6 +40,8 @@ struct Builder<'a> {
     redirects: Vec<(usize, usize)>,
     /// Reused by the exact repeat check: (hash, key slot, value slot).
     members: Vec<(u64, usize, usize)>,
+    /// (hash, key slot) of the first keys of each open object.
+    hashes: Vec<(u64, usize)>,
 }
 
 pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Error> {
@@ -46,6 +56,7 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Erro
         escaped: Vec::new(),
         redirects: Vec::new(),
         members: Vec::new(),
+        hashes: Vec::with_capacity(64),
     };
     let mut frames: Vec<Frame> = Vec::with_capacity(16);
     'value: loop {
@@ -77,6 +88,7 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Erro
                         count: 0,
                         object: true,
                         bloom: 0,
+                        hashes_at: b.hashes.len(),
                         maybe_dup: false,
                     };
                     b.key(&mut r, &mut frame)?;
@@ -99,6 +111,7 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Erro
                         count: 0,
                         object: false,
                         bloom: 0,
+                        hashes_at: 0,
                         maybe_dup: false,
                     });
                     continue 'value;
@@ -185,8 +198,8 @@ impl Builder<'_> {
             .push(Slot::new(kind | ESCAPED, text.len(), index as u64));
     }
 
-    /// Reads a member's key (cursor on its quote) into a slot and notes its
-    /// hash in the object's filter.
+    /// Reads a member's key (cursor on its quote) into a slot and checks
+    /// whether it repeats an earlier key of the object.
     #[inline]
     fn key(&mut self, r: &mut Reader<'_>, frame: &mut Frame) -> Result<(), Error> {
         let at = r.offset();
@@ -195,11 +208,30 @@ impl Builder<'_> {
             Span::Input(start, end) => key_hash(&self.input[start..end]),
             Span::Scratch => key_hash(r.scratch_str().as_bytes()),
         };
-        let bit = 1u64 << (hash >> 58);
-        frame.maybe_dup |= frame.bloom & bit != 0;
-        frame.bloom |= bit;
+        let slot = self.slots.len();
         self.string(r, KEY, span, at);
+        let bit = 1u128 << (hash >> 57);
+        let seen = frame.bloom & bit != 0;
+        frame.bloom |= bit;
+        if frame.count < CHECKED_KEYS {
+            if seen && !frame.maybe_dup {
+                frame.maybe_dup = self.repeats(frame.hashes_at, hash, slot);
+            }
+            self.hashes.push((hash, slot));
+        } else {
+            frame.maybe_dup |= seen;
+        }
         Ok(())
+    }
+
+    /// Whether the key at `slot` equals an earlier one of its object.
+    #[cold]
+    #[inline(never)]
+    fn repeats(&self, from: usize, hash: u64, slot: usize) -> bool {
+        let text = self.key_text(self.slots[slot]);
+        self.hashes[from..]
+            .iter()
+            .any(|&(h, k)| h == hash && self.key_text(self.slots[k]) == text)
     }
 
     /// Closes the container of `frame`; `end` is the offset after its bracket.
@@ -210,6 +242,9 @@ impl Builder<'_> {
         self.slots
             .push(Slot::new(end_kind, frame.start, end as u64));
         let mut len = frame.count;
+        if frame.object {
+            self.hashes.truncate(frame.hashes_at);
+        }
         if frame.maybe_dup {
             len = self.resolve_repeats(frame.open, close);
         }
@@ -229,7 +264,8 @@ impl Builder<'_> {
         }
     }
 
-    /// The exact check for an object whose filter saw a bit twice: finds
+    /// The exact check for an object with a repeated key (or a large one
+    /// whose filter filled): finds
     /// repeated keys, marks them (see the layout's `SHADOWED` and
     /// `REDIRECT`) and returns the number of distinct keys. Sorting by hash
     /// keeps it O(n log n) however large the object.
