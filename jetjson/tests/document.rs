@@ -324,6 +324,7 @@ fn invalid_utf8_anywhere_is_rejected() {
     agree(good.as_bytes());
 }
 
+#[cfg(feature = "derive")]
 #[test]
 fn decode_reads_a_part_with_positions_in_the_whole_input() {
     #[derive(jetjson::Json, Debug, PartialEq)]
@@ -351,6 +352,25 @@ fn decode_reads_a_part_with_positions_in_the_whole_input() {
         })
         .unwrap();
     assert_eq!(name, "ok");
+}
+
+#[test]
+fn decode_without_the_derive() {
+    let doc = Document::parse(b"{\"xs\": [1, 2], \"s\": \"a\\nb\"}").unwrap();
+    let xs: Vec<u8> = doc.root().get("xs").unwrap().decode().unwrap();
+    assert_eq!(xs, [1, 2]);
+    let s: String = doc.root().get("s").unwrap().decode().unwrap();
+    assert_eq!(s, "a\nb");
+    let err = doc
+        .root()
+        .get("xs")
+        .unwrap()
+        .decode::<Vec<bool>>()
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "expected a boolean, found number at line 1 column 9 (at [0])"
+    );
 }
 
 // MARK: - Hostile input
