@@ -13,7 +13,7 @@ shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(validate value_from_slice typed_from_slice roundtrip escape number differential_serde_json deep_nesting
-    derived_from_slice stream_reader cli_fmt msgpack_value msgpack_derived flatten serde_bridge)
+    derived_from_slice stream_reader cli_fmt msgpack_value msgpack_derived flatten serde_bridge document)
 fi
 export RUSTC_BOOTSTRAP=1
 if [ -z "${NO_BUILD:-}" ]; then

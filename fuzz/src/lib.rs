@@ -30,6 +30,7 @@ pub mod decimal;
 #[cfg(feature = "derive")]
 pub mod derived;
 pub mod doc;
+pub mod document;
 pub mod grammar;
 pub mod msgpack;
 pub mod nest;
@@ -61,6 +62,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("number", number),
     ("differential_serde_json", differential_serde_json),
     ("deep_nesting", deep_nesting),
+    ("document", document::document),
     // Needs jetjson's `derive` feature, which this crate's `derive` feature
     // (on by default) turns on; `fuzz_replay` built without it skips it.
     #[cfg(feature = "derive")]

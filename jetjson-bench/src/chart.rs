@@ -12,12 +12,14 @@ const PALETTE: [&str; 10] = [
     "#9c755f", "#bab0ac",
 ];
 
-/// The operations drawn: json-benchmark's four (binary formats appear in the typed two).
-const GROUPS: [(Op, &str); 4] = [
+/// The operations drawn: json-benchmark's four (binary formats appear in
+/// the typed two) and the lazy lookup.
+const GROUPS: [(Op, &str); 5] = [
     (Op::JsonToValue, "JSON→Value"),
     (Op::Decode, "JSON→T / decode"),
     (Op::ValueToJson, "Value→JSON"),
     (Op::Encode, "T→JSON / encode"),
+    (Op::Get, "get (one pointer)"),
 ];
 
 /// One bar.

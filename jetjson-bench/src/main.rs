@@ -26,7 +26,7 @@ struct Args {
     /// on their own: `--filter canada,sonic` runs sonic-rs on canada. serde_json always
     /// runs, as the baseline. Payloads: agent_service, doc, val_msg, signal_timing,
     /// canada, citm_catalog, twitter. Systems: serde_json, jetjson,
-    /// jetjson-borrowed, simd-json, simd-json-borrowed, sonic-rs,
+    /// jetjson-borrowed, jetjson-document, simd-json, simd-json-borrowed, sonic-rs, yyjson,
     /// jetjson-msgpack, rmp-serde, prost, bincode.
     #[arg(long, value_name = "PATTERN")]
     filter: Vec<String>,

@@ -14,7 +14,11 @@ const CORPORA: [&str; 3] = ["canada", "citm_catalog", "twitter"];
 fn lacks(c: &Cell) -> bool {
     (c.format != Format::Json && c.op.is_dom())
         || (c.system == "simd-json-borrowed" && !c.op.is_dom())
-        || (c.system == "jetjson-borrowed" && !matches!(c.op, Op::JsonToValue | Op::ValueToJson))
+        || (matches!(
+            c.system.as_str(),
+            "jetjson-borrowed" | "jetjson-document" | "yyjson"
+        ) && !matches!(c.op, Op::JsonToValue | Op::ValueToJson))
+        || (c.op == Op::Get && !matches!(c.system.as_str(), "serde_json" | "jetjson" | "sonic-rs"))
         // The serde bridge has no DOM of its own: serde types only.
         || (c.system == "jetjson-serde" && c.op.is_dom())
         || (c.system == "prost" && CORPORA.contains(&c.payload.as_str()))

@@ -8,12 +8,12 @@ use clap::{Args, Parser, Subcommand};
 /// The depth limit of `check` and `fmt` unless `--max-depth` says otherwise.
 pub const DEFAULT_MAX_DEPTH: usize = 1000;
 
-/// jetjson: generate JSON code for Rust types, check and format JSON.
+/// jetjson: generate JSON code for Rust types; check, format, query and convert JSON.
 #[derive(Debug, Parser)]
 #[command(
     name = "jetjson",
     version,
-    about = "jetjson: generate JSON code for Rust types, check and format JSON",
+    about = "jetjson: generate JSON code for Rust types; check, format, query and convert JSON",
     after_help = "Exit status: 0 on success, 1 when an input is invalid (one message per problem \
                   on standard error), 2 on a usage or I/O error."
 )]
@@ -36,7 +36,54 @@ pub enum Command {
     /// Re-indent or minify one JSON document; only whitespace changes
     #[command(long_about = FMT_LONG_ABOUT)]
     Fmt(FmtArgs),
+    /// Print the values at JSON Pointers (RFC 6901), one a line
+    #[command(long_about = GET_LONG_ABOUT)]
+    Get(GetArgs),
+    /// Convert JSON to MessagePack and back
+    #[command(subcommand)]
+    Msgpack(MsgpackCommand),
 }
+
+/// The long help of `jetjson get`.
+const GET_LONG_ABOUT: &str = "Print the values at JSON Pointers (RFC 6901), one a line, in the \
+order given: `jetjson get data.json /statuses/0/user/id /search_metadata`. Each value is \
+printed as it is written in the input with the whitespace outside strings removed (numbers and \
+strings as they were spelt, not re-encoded).
+
+The input is read once and only up to the last value asked for; everything else is skipped, \
+checked as strictly as `jetjson check` would (so invalid JSON on the way is an error, with \
+FILE:LINE:COL: message and exit status 1), and text after the last value found is not read. \
+A repeated key: the first occurrence counts. A pointer that names nothing is reported on \
+standard error as `FILE: no value at POINTER` (the others are still printed) and the exit \
+status is 1; a malformed pointer (not empty and not starting with `/`, or `~` not followed by \
+0 or 1) is a usage error, exit status 2.";
+
+/// The long help of `jetjson msgpack encode`.
+const MSGPACK_ENCODE_LONG_ABOUT: &str = "Write the MessagePack form of one JSON document to \
+standard output. Every value takes its smallest encoding: integers the narrowest int form \
+(exactly; an integer beyond the 64-bit range cannot be held and is an error, exit status 1), \
+other numbers float 32 when that holds them exactly (and decodes to the same text) and \
+float 64 otherwise, strings, arrays \
+and maps the shortest header. A key repeated in an object is written once, with its last \
+value, where it first appeared (as jetjson::Value reads it). Invalid JSON: FILE:LINE:COL: \
+message on standard error, nothing on standard output, exit status 1.";
+
+/// The long help of `jetjson msgpack decode`.
+const MSGPACK_DECODE_LONG_ABOUT: &str = "Print one MessagePack value as compact JSON (and a \
+newline). The forms JSON lacks:
+
+  bin                    a base64 string (standard alphabet, padded)
+  timestamp (ext -1)     an RFC 3339 string in UTC, \"2024-05-06T07:08:09.5Z\" (fraction only \
+when non-zero; years outside 0000-9999 with a sign)
+  other ext              {\"ext\":TYPE,\"data\":\"BASE64\"}
+  NaN, infinities        null
+  non-string map key     a string of its JSON text (1 becomes \"1\"; bin and timestamps \
+without their quotes); an array or map as a key is an error
+
+Malformed input (a bad marker, a length beyond the input, invalid UTF-8 in a str, bytes after \
+the value, nesting deeper than --max-depth) prints FILE: message at byte N on standard error \
+and nothing on standard output, exit status 1. Lengths are checked against the bytes that \
+remain before anything is reserved.";
 
 /// The long help of `jetjson gen`.
 const GEN_LONG_ABOUT: &str =
@@ -243,6 +290,42 @@ pub struct CheckArgs {
 
     /// How deeply arrays and objects may nest (the outermost counts as one);
     /// deeper input is an error
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_DEPTH)]
+    pub max_depth: usize,
+}
+
+/// `jetjson get`.
+#[derive(Debug, Args)]
+pub struct GetArgs {
+    /// The JSON document; `-` is standard input
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// JSON Pointers such as /statuses/0/id (`""` is the whole document)
+    #[arg(value_name = "POINTER", required = true, allow_hyphen_values = true)]
+    pub pointers: Vec<String>,
+}
+
+/// `jetjson msgpack`.
+#[derive(Debug, Subcommand)]
+pub enum MsgpackCommand {
+    /// Write the MessagePack form of a JSON document to standard output
+    #[command(long_about = MSGPACK_ENCODE_LONG_ABOUT)]
+    Encode(MsgpackFileArgs),
+    /// Print a MessagePack value as JSON
+    #[command(long_about = MSGPACK_DECODE_LONG_ABOUT)]
+    Decode(MsgpackFileArgs),
+}
+
+/// The input of `jetjson msgpack encode` and `decode`.
+#[derive(Debug, Args)]
+pub struct MsgpackFileArgs {
+    /// The input; `-` is standard input
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// How deeply arrays and objects (maps) may nest (the outermost counts
+    /// as one); deeper input is an error
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_DEPTH)]
     pub max_depth: usize,
 }

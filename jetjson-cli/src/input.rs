@@ -69,6 +69,16 @@ impl Input {
     }
 }
 
+impl Input {
+    /// The whole input in memory (for commands that need it all at once).
+    pub fn read_all(&self) -> io::Result<Vec<u8>> {
+        let mut opened = self.open()?;
+        let mut bytes = Vec::new();
+        opened.reader.read_to_end(&mut bytes)?;
+        Ok(bytes)
+    }
+}
+
 /// Reads into `buf`, retrying when interrupted; 0 at the end.
 pub fn read_chunk(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
     loop {

@@ -7,6 +7,8 @@
 //!   derive's generator) and writes `<stem>_json.rs`.
 //! - [`check`]: `jetjson check`, whole documents or one per line.
 //! - [`fmt`]: `jetjson fmt`, pretty or minified, only whitespace changes.
+//! - [`get`]: `jetjson get`, values at JSON Pointers (`jetjson::get_many`).
+//! - [`msgpack`]: `jetjson msgpack encode|decode`, JSON to MessagePack and back.
 //! - [`validator`]: the streaming validator both use, constant memory,
 //!   agreeing with `jetjson::validate` on every error.
 //! - [`formatter`]: streaming re-indentation.
@@ -20,7 +22,9 @@ pub mod cli;
 pub mod fmt;
 pub mod formatter;
 pub mod gen;
+pub mod get;
 pub mod input;
+pub mod msgpack;
 pub mod progress;
 pub mod validator;
 
@@ -50,7 +54,17 @@ pub fn run(cli: cli::Cli) -> Status {
         cli::Command::Gen(args) => gen::run(&args),
         cli::Command::Check(args) => check::run(&args),
         cli::Command::Fmt(args) => fmt::run(&args),
+        cli::Command::Get(args) => get::run(&args),
+        cli::Command::Msgpack(cli::MsgpackCommand::Encode(args)) => msgpack::encode(&args),
+        cli::Command::Msgpack(cli::MsgpackCommand::Decode(args)) => msgpack::decode(&args),
     }
+}
+
+/// Writes `bytes` to standard output and flushes it.
+pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()
 }
 
 /// Prints one line to standard error, ignoring failure (there is nowhere

@@ -1,4 +1,4 @@
-//! `jetjson`: `gen`, `check`, `fmt`. See `jetjson --help`.
+//! `jetjson`: `gen`, `check`, `fmt`, `get`, `msgpack`. See `jetjson --help`.
 
 use std::process::ExitCode;
 

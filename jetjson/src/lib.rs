@@ -156,10 +156,12 @@
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
 pub mod base64;
+pub mod document;
 mod error;
 mod flatten;
 mod impls;
 mod maybe;
+mod lookup;
 pub mod msgpack;
 mod num;
 mod raw;
@@ -176,9 +178,11 @@ pub mod write;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use crate::document::Document;
 pub use crate::error::{Category, Error, ErrorKind};
 pub use crate::maybe::Maybe;
 pub use crate::raw::RawValue;
+pub use crate::lookup::{get, get_many};
 pub use crate::read::{Reader, Str};
 pub use crate::traits::{FromJson, FromJsonKey, FromJsonOwned, ToJson, ToJsonKey};
 pub use crate::value::Value;

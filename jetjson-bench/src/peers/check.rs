@@ -72,6 +72,27 @@ pub fn dom_text<T, E: Display>(input: &Input<T>, got: Result<&[u8], E>) -> Resul
     }
 }
 
+/// The text a lookup found must parse (with serde_json) to the value at
+/// the input's pointer.
+pub fn got_text<T, E: Display>(input: &Input<T>, got: Result<&str, E>) -> Result<Checked, String> {
+    let text = got.map_err(|e| format!("get failed: {e}"))?;
+    let want = input
+        .dom
+        .pointer(&input.pointer)
+        .ok_or_else(|| format!("serde_json finds nothing at {}", input.pointer))?;
+    let back: Value =
+        serde_json::from_str(text).map_err(|e| format!("its text does not parse: {e}"))?;
+    if &back == want {
+        Ok(Checked::ok())
+    } else {
+        Err(format!(
+            "value at {} differs: {}",
+            input.pointer,
+            first_difference(want, &back)
+        ))
+    }
+}
+
 /// A binary encoding decoded back (by the same system) must equal `T`.
 pub fn round_trip<T: Schema, E: Display>(
     input: &Input<T>,

@@ -95,4 +95,18 @@ impl<T: Schema> Adapter<T> for Jetjson {
             move |buf, r| check::json_text(&c, r.map(|()| buf.as_slice())),
         ))
     }
+
+    /// `jetjson::get`: only the way to the value is read; the rest is
+    /// stepped over with the reader's `skip_value`.
+    fn get(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let (i, c) = (Arc::clone(input), Arc::clone(input));
+        Some(Step::new(
+            move || jetjson::get(&i.json, &i.pointer).map(|t| t.map(str::len)),
+            move |r| {
+                r.map_err(|e| e.to_string())?;
+                let text = jetjson::get(&c.json, &c.pointer).map_err(|e| e.to_string())?;
+                check::got_text(&c, text.ok_or("nothing found"))
+            },
+        ))
+    }
 }

@@ -12,6 +12,7 @@ mod bincode2;
 pub mod check;
 mod jetjson;
 mod jetjson_borrowed;
+mod jetjson_document;
 mod jetjson_msgpack;
 mod jetjson_serde;
 mod protobuf;
@@ -19,6 +20,7 @@ mod rmpserde;
 mod serdejson;
 mod simdjson;
 mod sonicrs;
+mod yyjson;
 
 use crate::schema::{Doc, Schema};
 use serde::Serialize;
@@ -35,9 +37,11 @@ pub fn systems<T: Schema>() -> Vec<Box<dyn Adapter<T>>> {
         Box::new(jetjson::Jetjson),
         Box::new(jetjson_borrowed::JetjsonBorrowed),
         Box::new(jetjson_serde::JetjsonSerde),
+        Box::new(jetjson_document::JetjsonDocument),
         Box::new(simdjson::SimdJson),
         Box::new(simdjson::SimdJsonBorrowed),
         Box::new(sonicrs::SonicRs),
+        Box::new(yyjson::Yyjson),
         Box::new(jetjson_msgpack::JetjsonMsgpack),
         Box::new(rmpserde::RmpSerde),
         Box::new(protobuf::Prost),
@@ -93,6 +97,11 @@ pub trait Adapter<T: Schema>: Send + Sync {
     fn encode_reuse(&self, _input: &Arc<Input<T>>) -> Option<Step> {
         None
     }
+    /// JSON text → the text of the value at [`Input::pointer`], found
+    /// lazily where the system can (a full DOM and a lookup where not).
+    fn get(&self, _input: &Arc<Input<T>>) -> Option<Step> {
+        None
+    }
 }
 
 /// Builds `op` of `adapter`, or `None` when the system does not offer it.
@@ -105,6 +114,7 @@ pub fn build<T: Schema>(adapter: &dyn Adapter<T>, op: Op, input: &Arc<Input<T>>)
         Op::ValueToJson => adapter.value_to_json(input),
         Op::Encode => adapter.encode(input),
         Op::EncodeReuse => adapter.encode_reuse(input),
+        Op::Get => adapter.get(input),
     }
 }
 
@@ -129,11 +139,13 @@ pub enum Op {
     Encode,
     /// T → JSON (encode), reused buffer.
     EncodeReuse,
+    /// JSON → the text at one JSON Pointer (a lazy lookup).
+    Get,
 }
 
 impl Op {
     /// Every operation, in column order.
-    pub const ALL: [Op; 7] = [
+    pub const ALL: [Op; 8] = [
         Op::JsonToValue,
         Op::ValueToT,
         Op::Decode,
@@ -141,6 +153,7 @@ impl Op {
         Op::ValueToJson,
         Op::Encode,
         Op::EncodeReuse,
+        Op::Get,
     ];
 
     /// The operations also run on all cores at once.
@@ -156,6 +169,7 @@ impl Op {
             Op::ValueToJson => "Value→JSON",
             Op::Encode => "T→JSON",
             Op::EncodeReuse => "T→JSON reused",
+            Op::Get => "get",
         }
     }
 
@@ -169,6 +183,7 @@ impl Op {
             Op::ValueToJson => "value_to_json",
             Op::Encode => "encode",
             Op::EncodeReuse => "encode_reuse",
+            Op::Get => "get",
         }
     }
 
@@ -229,6 +244,10 @@ pub struct Input<T> {
     pub dom: serde_json::Value,
     /// serde_json's DOM of `value` (`serde_json::to_value`), which T→Value must produce.
     pub value_dom: serde_json::Value,
+    /// The JSON Pointer the `get` operation looks up: the last scalar of the
+    /// document in input order (always the last member or element), so a
+    /// lookup has to step over nearly everything.
+    pub pointer: String,
 }
 
 impl<T: Schema> Input<T> {
@@ -239,13 +258,43 @@ impl<T: Schema> Input<T> {
         let dom: serde_json::Value =
             serde_json::from_slice(&json).map_err(|e| format!("{name}: {e}"))?;
         let value_dom = serde_json::to_value(&value).map_err(|e| format!("{name}: {e}"))?;
+        let pointer = last_scalar(&json).map_err(|e| format!("{name}: {e}"))?;
         Ok(Input {
             name,
             json,
             value,
             dom,
             value_dom,
+            pointer,
         })
+    }
+}
+
+/// The unescaped tokens of a JSON Pointer (`~1` is `/`, `~0` is `~`).
+pub fn pointer_tokens(pointer: &str) -> Vec<String> {
+    pointer
+        .split('/')
+        .skip(1)
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect()
+}
+
+/// The pointer of the last scalar of `json` in input order.
+fn last_scalar(json: &[u8]) -> Result<String, ::jetjson::Error> {
+    let doc = ::jetjson::Document::parse(json)?;
+    let mut node = doc.root();
+    let mut pointer = String::new();
+    loop {
+        if let Some(last) = node.elements().last() {
+            pointer.push_str(&format!("/{}", node.len() - 1));
+            node = last;
+        } else if let Some((key, last)) = node.members().last() {
+            pointer.push('/');
+            pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            node = last;
+        } else {
+            return Ok(pointer);
+        }
     }
 }
 

@@ -83,4 +83,19 @@ impl<T: Schema> Adapter<T> for SerdeJson {
             move |buf, r| check::json_text(&c, r.map(|()| buf.as_slice())),
         ))
     }
+
+    /// serde_json has no lazy lookup: the whole DOM, then `pointer`.
+    fn get(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let (i, c) = (Arc::clone(input), Arc::clone(input));
+        Some(Step::new(
+            move || {
+                serde_json::from_slice::<Value>(&i.json)
+                    .map(|v| v.pointer(&i.pointer).map(|found| found.to_string()))
+            },
+            move |r| {
+                let text = r.map_err(|e| e.to_string())?.ok_or("nothing found")?;
+                check::got_text(&c, Ok::<_, String>(text.as_str()))
+            },
+        ))
+    }
 }

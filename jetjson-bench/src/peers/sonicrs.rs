@@ -92,4 +92,25 @@ impl<T: Schema> Adapter<T> for SonicRs {
             move |buf, r| check::json_text(&c, r.map(|()| buf.as_slice())),
         ))
     }
+
+    /// `sonic_rs::get`: its lazy lookup, the raw text of the value.
+    fn get(&self, input: &Arc<Input<T>>) -> Option<Step> {
+        let path: Vec<sonic_rs::PointerNode> = super::pointer_tokens(&input.pointer)
+            .into_iter()
+            .map(|t| match t.parse::<usize>() {
+                Ok(i) if t == i.to_string() => sonic_rs::PointerNode::Index(i),
+                _ => sonic_rs::PointerNode::Key(t.into()),
+            })
+            .collect();
+        let check_path = path.clone();
+        let (i, c) = (Arc::clone(input), Arc::clone(input));
+        Some(Step::new(
+            move || sonic_rs::get(&i.json[..], &path).map(|v| v.as_raw_str().len()),
+            move |r| {
+                r.map_err(|e| e.to_string())?;
+                let v = sonic_rs::get(&c.json[..], &check_path).map_err(|e| e.to_string())?;
+                check::got_text(&c, Ok::<_, String>(v.as_raw_str()))
+            },
+        ))
+    }
 }

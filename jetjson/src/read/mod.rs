@@ -7,6 +7,8 @@ pub(crate) mod position;
 mod skip;
 mod string;
 
+pub(crate) use string::Span;
+
 use crate::error::{Error, ErrorKind};
 
 pub(crate) use number::scan_number;

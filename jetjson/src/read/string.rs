@@ -52,6 +52,26 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// `read_str` for a reader that keeps the text's place itself (the
+    /// [`Document`](crate::Document) parser): where the text lives rather than
+    /// the text. The same checks and errors as `read_str`.
+    #[inline]
+    pub(crate) fn read_str_span(&mut self) -> Result<Span, Error> {
+        if self.peek() != Some(b'"') {
+            return Err(self.invalid_type("a string"));
+        }
+        self.pos += 1;
+        self.parse_str_span()
+    }
+
+    /// The reader's scratch buffer as text: the last string that had escapes.
+    #[inline]
+    pub(crate) fn scratch_str(&self) -> &str {
+        match self.span_str(Span::Scratch) {
+            Str::Borrowed(s) | Str::Copied(s) => s,
+        }
+    }
+
     #[inline]
     pub(crate) fn span_str(&self, span: Span) -> Str<'de, '_> {
         match span {

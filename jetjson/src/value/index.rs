@@ -163,7 +163,7 @@ impl<'a, I: Index> ops::Index<I> for ValueRef<'a> {
 
 /// Splits a pointer into unescaped tokens; `None` when it is malformed (does
 /// not start with `/`, or has a `~` not followed by `0` or `1`).
-fn tokens(pointer: &str) -> Option<impl Iterator<Item = Token<'_>>> {
+pub(crate) fn tokens(pointer: &str) -> Option<impl Iterator<Item = Token<'_>>> {
     if !pointer.is_empty() && !pointer.starts_with('/') {
         return None;
     }
@@ -183,13 +183,13 @@ fn tokens(pointer: &str) -> Option<impl Iterator<Item = Token<'_>>> {
     }))
 }
 
-enum Token<'p> {
+pub(crate) enum Token<'p> {
     Borrowed(&'p str),
     Owned(String),
 }
 
 impl Token<'_> {
-    fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         match self {
             Token::Borrowed(s) => s,
             Token::Owned(s) => s,
@@ -199,7 +199,7 @@ impl Token<'_> {
 
 /// An array index token: `0` or digits without a leading zero. (`-`, the
 /// position past the end, never names an existing element.)
-fn array_index(token: &str) -> Option<usize> {
+pub(crate) fn array_index(token: &str) -> Option<usize> {
     let b = token.as_bytes();
     if b.is_empty() || (b.len() > 1 && b[0] == b'0') || !b.iter().all(u8::is_ascii_digit) {
         return None;

@@ -84,11 +84,11 @@ mod de;
 mod drop;
 mod eq;
 mod from;
-mod index;
+pub(crate) mod index;
 mod insitu;
 mod macros;
 mod map;
-mod number;
+pub(crate) mod number;
 mod ser;
 
 use std::borrow::Borrow;

@@ -40,7 +40,7 @@ pub struct Number {
 }
 
 #[derive(Clone, Copy)]
-enum N {
+pub(crate) enum N {
     PosInt(u64),
     /// Always less than zero.
     NegInt(i64),
@@ -130,6 +130,19 @@ impl Number {
         } else {
             i64::try_from(v).ok().map(Number::from)
         }
+    }
+
+    /// The number's form, for layouts that store it themselves (the
+    /// [`Document`](crate::Document)).
+    #[inline]
+    pub(crate) fn repr(self) -> N {
+        self.n
+    }
+
+    /// A number from its form; a `Float` must be finite.
+    #[inline]
+    pub(crate) fn from_repr(n: N) -> Number {
+        Number { n }
     }
 
     /// Writes the number: integers exactly, floats as the shortest text that

@@ -86,6 +86,13 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Whether output goes to an I/O sink in blocks (rather than all into
+    /// the buffer), for writers that size the buffer up front.
+    #[inline]
+    pub(crate) fn has_sink(&self) -> bool {
+        self.sink.is_some()
+    }
+
     /// The bytes written so far (not yet passed to a sink).
     pub fn as_bytes(&self) -> &[u8] {
         &self.buf

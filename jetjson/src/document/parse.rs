@@ -1,0 +1,363 @@
+//! Building the layout: one loop over the [`Reader`]'s tokens, with an
+//! explicit stack of open containers (so the call stack stays flat however
+//! deep the input nests). The reader calls are those of `Value`'s parser, in
+//! the same order, so both accept the same input and fail the same way.
+
+use super::{Document, Slot, ARR, DUP, END, ESCAPED, FALSE, FLOAT, KEY, NINT, NULL, OBJ};
+use super::{END_OBJ, REDIRECT, SHADOWED, STR, TRUE, UINT};
+use crate::read::{Reader, Span};
+use crate::value::number::{read_number, N};
+use crate::Error;
+
+/// An open array or object.
+struct Frame {
+    /// Its slot.
+    open: usize,
+    /// Byte offset of its `[` or `{`.
+    start: usize,
+    /// Elements or members so far.
+    count: usize,
+    object: bool,
+    /// One bit per key hash seen (objects only): a key whose bit is set
+    /// may repeat one before it, and is compared with the earlier keys'
+    /// hashes in `hashes` (from `hashes_at` on).
+    bloom: u128,
+    hashes_at: usize,
+    /// A key repeats (or, past `CHECKED_KEYS` members, may): resolved
+    /// exactly when the object closes.
+    maybe_dup: bool,
+}
+
+/// Keys of one object checked one by one as they come; a larger object
+/// whose filter fills is checked once, at its end, by sorting.
+const CHECKED_KEYS: usize = 64;
+
+struct Builder<'a> {
+    input: &'a [u8],
+    slots: Vec<Slot>,
+    arena: String,
+    escaped: Vec<(usize, usize)>,
+    redirects: Vec<(usize, usize)>,
+    /// Reused by the exact repeat check: (hash, key slot, value slot).
+    members: Vec<(u64, usize, usize)>,
+    /// (hash, key slot) of the first keys of each open object.
+    hashes: Vec<(u64, usize)>,
+}
+
+pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Error> {
+    let mut r = Reader::new(input);
+    r.set_max_depth(max_depth);
+    let mut b = Builder {
+        input,
+        // About one slot per eight bytes of input is what real documents
+        // need (twitter 1/9, citm_catalog 1/7, canada 1/10); denser input grows it.
+        slots: Vec::with_capacity(input.len() / 8 + 4),
+        arena: String::new(),
+        escaped: Vec::new(),
+        redirects: Vec::new(),
+        members: Vec::new(),
+        hashes: Vec::with_capacity(64),
+    };
+    let mut frames: Vec<Frame> = Vec::with_capacity(16);
+    'value: loop {
+        match r.peek() {
+            Some(b'"') => {
+                let at = r.offset();
+                let span = r.read_str_span()?;
+                b.string(&r, STR, span, at);
+            }
+            Some(b'-' | b'0'..=b'9') => {
+                let at = r.offset();
+                let n = read_number(&mut r)?;
+                let slot = match n.repr() {
+                    N::PosInt(v) => Slot::new(UINT, at, v),
+                    N::NegInt(v) => Slot::new(NINT, at, v as u64),
+                    N::Float(v) => Slot::new(FLOAT, at, v.to_bits()),
+                };
+                b.slots.push(slot);
+            }
+            Some(b'{') => {
+                let at = r.offset();
+                r.begin_object("a JSON value")?;
+                let open = b.slots.len();
+                if r.next_member(&mut true)? {
+                    b.slots.push(Slot::new(OBJ, 0, 0));
+                    let mut frame = Frame {
+                        open,
+                        start: at,
+                        count: 0,
+                        object: true,
+                        bloom: 0,
+                        hashes_at: b.hashes.len(),
+                        maybe_dup: false,
+                    };
+                    b.key(&mut r, &mut frame)?;
+                    frames.push(frame);
+                    continue 'value;
+                }
+                b.slots.push(Slot::new(OBJ, 0, open as u64 + 1));
+                b.slots
+                    .push(Slot::new(END | END_OBJ, at, r.offset() as u64));
+            }
+            Some(b'[') => {
+                let at = r.offset();
+                r.begin_array("a JSON value")?;
+                let open = b.slots.len();
+                if r.next_element(&mut true)? {
+                    b.slots.push(Slot::new(ARR, 0, 0));
+                    frames.push(Frame {
+                        open,
+                        start: at,
+                        count: 0,
+                        object: false,
+                        bloom: 0,
+                        hashes_at: 0,
+                        maybe_dup: false,
+                    });
+                    continue 'value;
+                }
+                b.slots.push(Slot::new(ARR, 0, open as u64 + 1));
+                b.slots.push(Slot::new(END, at, r.offset() as u64));
+            }
+            Some(b't' | b'f') => {
+                let at = r.offset();
+                let kind = if r.read_bool()? { TRUE } else { FALSE };
+                b.slots.push(Slot::new(kind, at, 0));
+            }
+            Some(b'n') => {
+                let at = r.offset();
+                r.read_null()?;
+                b.slots.push(Slot::new(NULL, at, 0));
+            }
+            _ => return Err(r.invalid_type("a JSON value")),
+        }
+        // A value is complete: move on, closing every container it completes.
+        loop {
+            let Some(frame) = frames.last_mut() else {
+                break 'value;
+            };
+            frame.count += 1;
+            if frame.object {
+                if r.next_member(&mut false)? {
+                    b.key(&mut r, frame)?;
+                    continue 'value;
+                }
+            } else if r.next_element(&mut false)? {
+                continue 'value;
+            }
+            let Some(frame) = frames.pop() else {
+                break 'value;
+            };
+            b.close(frame, r.offset());
+        }
+    }
+    r.finish()?;
+    b.redirects.sort_unstable();
+    debug_assert!(std::str::from_utf8(input).is_ok());
+    // SAFETY: the reader accepted all of `input` as one JSON value with
+    // whitespace around it. It checks every string literal as UTF-8
+    // (`parse_str_span` validates each run that holds a byte ≥ 0x80), and
+    // accepts outside string literals only ASCII bytes: whitespace,
+    // structural characters, the letters of `true`/`false`/`null` and the
+    // characters of numbers, each compared with an exact ASCII value. So the
+    // whole input is UTF-8. (Debug builds check it above; the tests in
+    // tests/document.rs drive multibyte text inside and invalid UTF-8 inside
+    // and outside strings.)
+    let text = unsafe { std::str::from_utf8_unchecked(input) };
+    Ok(Document {
+        text,
+        slots: b.slots,
+        arena: b.arena,
+        escaped: b.escaped,
+        redirects: b.redirects,
+        max_depth,
+    })
+}
+
+impl Builder<'_> {
+    /// Pushes a string or key slot for text the reader just parsed; `at` is
+    /// the offset of its opening quote.
+    #[inline]
+    fn string(&mut self, r: &Reader<'_>, kind: u8, span: Span, at: usize) {
+        match span {
+            Span::Input(start, end) => {
+                self.slots.push(Slot::new(kind, end - start, start as u64));
+            }
+            Span::Scratch => self.escaped_string(r, kind, at),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn escaped_string(&mut self, r: &Reader<'_>, kind: u8, at: usize) {
+        let text = r.scratch_str();
+        let index = self.escaped.len();
+        self.escaped.push((self.arena.len(), at));
+        self.arena.push_str(text);
+        self.slots
+            .push(Slot::new(kind | ESCAPED, text.len(), index as u64));
+    }
+
+    /// Reads a member's key (cursor on its quote) into a slot and checks
+    /// whether it repeats an earlier key of the object.
+    #[inline]
+    fn key(&mut self, r: &mut Reader<'_>, frame: &mut Frame) -> Result<(), Error> {
+        let at = r.offset();
+        let span = r.read_key_span()?;
+        let hash = match span {
+            Span::Input(start, end) => key_hash(&self.input[start..end]),
+            Span::Scratch => key_hash(r.scratch_str().as_bytes()),
+        };
+        let slot = self.slots.len();
+        self.string(r, KEY, span, at);
+        let bit = 1u128 << (hash >> 57);
+        let seen = frame.bloom & bit != 0;
+        frame.bloom |= bit;
+        if frame.count < CHECKED_KEYS {
+            if seen && !frame.maybe_dup {
+                frame.maybe_dup = self.repeats(frame.hashes_at, hash, slot);
+            }
+            self.hashes.push((hash, slot));
+        } else {
+            frame.maybe_dup |= seen;
+        }
+        Ok(())
+    }
+
+    /// Whether the key at `slot` equals an earlier one of its object.
+    #[cold]
+    #[inline(never)]
+    fn repeats(&self, from: usize, hash: u64, slot: usize) -> bool {
+        let text = self.key_text(self.slots[slot]);
+        self.hashes[from..]
+            .iter()
+            .any(|&(h, k)| h == hash && self.key_text(self.slots[k]) == text)
+    }
+
+    /// Closes the container of `frame`; `end` is the offset after its bracket.
+    #[inline]
+    fn close(&mut self, frame: Frame, end: usize) {
+        let close = self.slots.len();
+        let end_kind = if frame.object { END | END_OBJ } else { END };
+        self.slots
+            .push(Slot::new(end_kind, frame.start, end as u64));
+        let mut len = frame.count;
+        if frame.object {
+            self.hashes.truncate(frame.hashes_at);
+        }
+        if frame.maybe_dup {
+            len = self.resolve_repeats(frame.open, close);
+        }
+        let open = &mut self.slots[frame.open];
+        open.set_a(len);
+        open.set_b(close as u64);
+    }
+
+    /// The text of a key slot being built.
+    fn key_text(&self, slot: Slot) -> &[u8] {
+        if slot.flags() & ESCAPED != 0 {
+            let (start, _) = self.escaped[slot.b() as usize];
+            &self.arena.as_bytes()[start..start + slot.a()]
+        } else {
+            let start = slot.b() as usize;
+            &self.input[start..start + slot.a()]
+        }
+    }
+
+    /// The exact check for an object with a repeated key (or a large one
+    /// whose filter filled): finds
+    /// repeated keys, marks them (see the layout's `SHADOWED` and
+    /// `REDIRECT`) and returns the number of distinct keys. Sorting by hash
+    /// keeps it O(n log n) however large the object.
+    #[cold]
+    #[inline(never)]
+    fn resolve_repeats(&mut self, open: usize, close: usize) -> usize {
+        let mut members = std::mem::take(&mut self.members);
+        members.clear();
+        let mut i = open + 1;
+        while i < close {
+            let hash = key_hash(self.key_text(self.slots[i]));
+            members.push((hash, i, i + 1));
+            i = next(&self.slots, i + 1);
+        }
+        let count = members.len();
+        members.sort_unstable();
+        let mut shadowed = 0;
+        let mut run = 0;
+        while run < members.len() {
+            let hash = members[run].0;
+            let run_end = run + members[run..].iter().take_while(|m| m.0 == hash).count();
+            // Within one hash, group equal keys (by position, first first).
+            for first in run..run_end {
+                let (_, key, _) = members[first];
+                if self.slots[key].flags() & SHADOWED != 0 {
+                    continue;
+                }
+                let mut last_value = None;
+                for &(_, other, value) in &members[first + 1..run_end] {
+                    if self.slots[other].flags() & SHADOWED == 0
+                        && self.key_text(self.slots[other]) == self.key_text(self.slots[key])
+                    {
+                        self.slots[other].set_flag(SHADOWED);
+                        shadowed += 1;
+                        last_value = Some(value);
+                    }
+                }
+                if let Some(value) = last_value {
+                    self.slots[key].set_flag(REDIRECT);
+                    self.redirects.push((key, value));
+                }
+            }
+            run = run_end;
+        }
+        if shadowed > 0 {
+            self.slots[open].set_flag(DUP);
+        }
+        self.members = members;
+        count - shadowed
+    }
+}
+
+/// The slot after the subtree at `i`.
+#[inline]
+pub(super) fn next(slots: &[Slot], i: usize) -> usize {
+    match slots.get(i) {
+        Some(s) if s.kind() == ARR || s.kind() == OBJ => s.b() as usize + 1,
+        _ => i + 1,
+    }
+}
+
+/// A 64-bit hash of a key, good enough to spread keys over 64 filter bits
+/// and to sort them into groups; equal keys always hash equal.
+#[inline]
+fn key_hash(key: &[u8]) -> u64 {
+    let n = key.len();
+    let (x, y) = if n >= 8 {
+        (load8(&key[..8]), load8(&key[n - 8..]))
+    } else if n >= 4 {
+        (u64::from(load4(&key[..4])), u64::from(load4(&key[n - 4..])))
+    } else if n > 0 {
+        (
+            u64::from(key[0]) | u64::from(key[n / 2]) << 8 | u64::from(key[n - 1]) << 16,
+            0,
+        )
+    } else {
+        (0, 0)
+    };
+    let mixed = (x ^ y.rotate_left(23) ^ (n as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    mixed ^ (mixed >> 29)
+}
+
+#[inline]
+fn load8(bytes: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(bytes);
+    u64::from_le_bytes(b)
+}
+
+#[inline]
+fn load4(bytes: &[u8]) -> u32 {
+    let mut b = [0u8; 4];
+    b.copy_from_slice(bytes);
+    u32::from_le_bytes(b)
+}

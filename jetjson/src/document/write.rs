@@ -1,0 +1,182 @@
+//! Writing a document back as JSON, and converting it to a [`Value`].
+//!
+//! Both are one linear pass over the slots: the layout is already in output
+//! order, so writing needs no stack, only a "comma due" flag. The one
+//! exception is an object with a repeated key, whose first occurrence
+//! writes a later value (`REDIRECT`): its subtree is written in place, from
+//! a small stack of resume points that only such objects use.
+
+use super::parse::next;
+use super::{Document, Node, ARR, END, END_OBJ, ESCAPED, FALSE, FLOAT, KEY, NINT, NULL, OBJ};
+use super::{REDIRECT, SHADOWED, STR, TRUE, UINT};
+use crate::value::number::N;
+use crate::value::{Map, Number};
+use crate::{ToJson, Value, Writer};
+
+impl ToJson for Document<'_> {
+    /// Writes the document as compact JSON, byte for byte what
+    /// [`Value`] writes for the same input.
+    #[inline]
+    fn write_json(&self, w: &mut Writer<'_>) {
+        self.root().write_json(w);
+    }
+}
+
+impl ToJson for Node<'_> {
+    /// Writes the value as compact JSON, byte for byte what [`Value`]
+    /// writes for the same value.
+    fn write_json(&self, w: &mut Writer<'_>) {
+        let doc = self.document();
+        let from = self.index();
+        let to = next(&doc.slots, from);
+        if to - from > 1 && !w.has_sink() {
+            // Compact output is about the size of the input.
+            w.reserve(self.raw().len() + 16);
+        }
+        write_range(doc, w, from, to);
+    }
+}
+
+fn write_range(doc: &Document<'_>, w: &mut Writer<'_>, from: usize, to: usize) {
+    let slots = &doc.slots[..];
+    let text = doc.text.as_bytes();
+    // (where to go on, where that range ends) after a redirected value.
+    let mut resume: Vec<(usize, usize)> = Vec::new();
+    let mut i = from;
+    let mut end = to;
+    let mut comma = false;
+    loop {
+        if i >= end {
+            match resume.pop() {
+                Some((at, stop)) => {
+                    i = at;
+                    end = stop;
+                    comma = true;
+                    continue;
+                }
+                None => return,
+            }
+        }
+        let s = slots[i];
+        let kind = s.kind();
+        if kind == END {
+            w.write_byte(if s.flags() & END_OBJ != 0 { b'}' } else { b']' });
+            w.flush_point();
+            comma = true;
+            i += 1;
+            continue;
+        }
+        if kind == KEY && s.flags() & SHADOWED != 0 {
+            i = next(slots, i + 1);
+            continue;
+        }
+        if comma {
+            w.write_comma();
+        }
+        match kind {
+            STR | KEY => {
+                if s.flags() & ESCAPED == 0 {
+                    // Text without escapes holds no byte that needs one: the
+                    // input's quoted text is exactly what escaping writes.
+                    let start = s.b() as usize;
+                    w.write_raw(&text[start - 1..start + s.a() + 1]);
+                } else {
+                    w.write_str(doc.str_of(s));
+                }
+                if kind == KEY {
+                    w.write_byte(b':');
+                    comma = false;
+                    if s.flags() & REDIRECT != 0 {
+                        let value = doc.value_of(i);
+                        resume.push((next(slots, i + 1), end));
+                        i = value;
+                        end = next(slots, value);
+                        continue;
+                    }
+                    i += 1;
+                    continue;
+                }
+            }
+            ARR | OBJ => {
+                w.write_byte(if kind == ARR { b'[' } else { b'{' });
+                comma = false;
+                i += 1;
+                continue;
+            }
+            UINT => w.write_u64(s.b()),
+            NINT => w.write_i64(s.b() as i64),
+            FLOAT => w.write_f64(f64::from_bits(s.b())),
+            TRUE => w.write_raw(b"true"),
+            FALSE => w.write_raw(b"false"),
+            _ => w.write_null(),
+        }
+        comma = true;
+        w.flush_point();
+        i += 1;
+    }
+}
+
+/// An array or object being converted, waiting for its contents.
+enum Open {
+    Array(Vec<Value>),
+    Object(Vec<(String, Value)>, String),
+}
+
+impl Node<'_> {
+    /// An owned [`Value`] equal to what `jetjson::from_slice::<Value>` makes
+    /// of this value's text (repeated keys resolved the same way). Built in
+    /// one pass without recursion, each container with one allocation.
+    ///
+    /// ```
+    /// let doc = jetjson::Document::parse(br#"{"a": [1, "x"], "a": null}"#).unwrap();
+    /// assert_eq!(doc.to_value(), jetjson::json!({"a": null}));
+    /// assert_eq!(doc.root().to_value().to_string(), r#"{"a":null}"#);
+    /// ```
+    pub fn to_value(&self) -> Value {
+        let doc = self.document();
+        let slots = &doc.slots[..];
+        let to = next(slots, self.index());
+        let mut stack: Vec<Open> = Vec::new();
+        let mut i = self.index();
+        while i < to {
+            let s = slots[i];
+            i += 1;
+            let value = match s.kind() {
+                KEY => {
+                    if let Some(Open::Object(_, key)) = stack.last_mut() {
+                        *key = doc.str_of(s).to_owned();
+                    }
+                    continue;
+                }
+                ARR => {
+                    stack.push(Open::Array(Vec::with_capacity(s.a())));
+                    continue;
+                }
+                OBJ => {
+                    stack.push(Open::Object(Vec::with_capacity(s.a()), String::new()));
+                    continue;
+                }
+                END => match stack.pop() {
+                    Some(Open::Array(elements)) => Value::Array(elements),
+                    Some(Open::Object(members, _)) => Value::Object(Map::from_members(members)),
+                    None => Value::Null,
+                },
+                STR => Value::String(doc.str_of(s).to_owned()),
+                UINT => Value::Number(Number::from_repr(N::PosInt(s.b()))),
+                NINT => Value::Number(Number::from_repr(N::NegInt(s.b() as i64))),
+                FLOAT => Value::Number(Number::from_repr(N::Float(f64::from_bits(s.b())))),
+                TRUE => Value::Bool(true),
+                FALSE => Value::Bool(false),
+                NULL => Value::Null,
+                _ => Value::Null,
+            };
+            // Place the finished value in its container, if any.
+            match stack.last_mut() {
+                None => return value,
+                Some(Open::Array(elements)) => elements.push(value),
+                Some(Open::Object(members, key)) => members.push((std::mem::take(key), value)),
+            }
+        }
+        Value::Null
+    }
+}
