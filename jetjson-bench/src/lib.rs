@@ -25,11 +25,13 @@
 //! | [`table`] | the tables, for the terminal and `report.md` |
 //! | [`chart`] | `report.svg` |
 //! | [`progress`] | the progress bar on stderr |
+//! | [`cost`] | build cost: compile time of generated crates, serde against jetjson (`build-cost`) |
 
 pub mod alloc;
 pub mod bench;
 pub mod chart;
 pub mod config;
+pub mod cost;
 pub mod generate;
 pub mod measure;
 pub mod payload;
