@@ -102,11 +102,27 @@ pub fn read_msgpack(via: &Via) -> TokenStream {
 /// `__private::owned_cow` / `owned_cow_option`.
 pub fn static_cow(ty: &syn::Type) -> Option<StaticCow> {
     let last = last_segment(ty)?;
-    if last.ident == "Option" {
-        let inner = single_type_arg(last)?;
-        return is_static_cow(inner).then_some(StaticCow::Option);
+    if last.ident == "Option" && single_type_arg(last).is_some_and(is_static_cow) {
+        return Some(StaticCow::Option);
     }
-    is_static_cow(ty).then_some(StaticCow::Plain)
+    if is_static_cow(ty) {
+        return Some(StaticCow::Plain);
+    }
+    names_static(&quote::ToTokens::to_token_stream(ty)).then_some(StaticCow::Nested)
+}
+
+/// Whether the tokens name the lifetime `'static`.
+fn names_static(tokens: &proc_macro2::TokenStream) -> bool {
+    let mut after_quote = false;
+    tokens.clone().into_iter().any(|tt| {
+        let found = match &tt {
+            proc_macro2::TokenTree::Ident(i) => after_quote && i == "static",
+            proc_macro2::TokenTree::Group(g) => names_static(&g.stream()),
+            _ => false,
+        };
+        after_quote = matches!(&tt, proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'');
+        found
+    })
 }
 
 /// Which shape [`static_cow`] found.
@@ -116,6 +132,9 @@ pub enum StaticCow {
     Plain,
     /// `Option<Cow<'static, B>>`: missing reads as `None`.
     Option,
+    /// Any other type naming `'static` (`Vec<Cow<'static, str>>`): read
+    /// through a `Value`, which hands out owned strings.
+    Nested,
 }
 
 fn is_static_cow(ty: &syn::Type) -> bool {

@@ -99,6 +99,15 @@ pub fn object_tail(
             {
                 quote!(#binding.unwrap_or_default())
             }
+            attr::Default::None
+                if crate::bridge::static_cow(field.ty)
+                    == Some(crate::bridge::StaticCow::Nested)
+                    && !field.attrs.custom_de() =>
+            {
+                // Read through a `Value`: its conversion says what absent is.
+                let error = (missing.error)(&name);
+                quote!(::jetjson::__private::owned_via_value_missing(#binding, || #error)?)
+            }
             // A field read by a module or through serde has no "value when
             // absent" to ask (serde's rule for `with` fields too).
             attr::Default::None if !native_de(field) => {

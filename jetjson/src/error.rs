@@ -366,8 +366,8 @@ impl Error {
     }
 
     /// Gives an error that has no position yet (a serde visitor's custom
-    /// error) the byte `offset` of binary input, as MessagePack errors have.
-    #[cfg(feature = "serde")]
+    /// error, a `Value` conversion's) the byte `offset` of binary input, as
+    /// MessagePack errors have.
     #[cold]
     #[must_use]
     pub(crate) fn with_byte_offset(mut self, offset: usize) -> Error {

@@ -371,6 +371,39 @@ where
     Ok(Cow::Owned(cow.into_owned()))
 }
 
+/// A field whose type holds a `'static` borrow deeper inside
+/// (`Vec<Cow<'static, str>>`, a map keyed by `Cow<'static, str>`), which
+/// cannot be read from an input that does not live for `'static`: read as a
+/// [`Value`] and converted, so every string comes out owned. Conversion
+/// errors point at the value.
+#[inline(never)]
+pub fn owned_via_value<T: FromValue>(r: &mut Reader<'_>) -> Result<T, Error> {
+    let at = value_offset(r);
+    let v = <Value as FromJson<'_>>::read_json(r)?;
+    T::from_value(v).map_err(|e| e.with_position(r.input(), at))
+}
+
+/// [`owned_via_value`] for MessagePack.
+#[inline(never)]
+pub fn msgpack_owned_via_value<T: FromValue>(r: &mut MsgpackReader<'_>) -> Result<T, Error> {
+    let at = r.offset();
+    let v = <Value as FromMsgpack<'_>>::read_msgpack(r)?;
+    T::from_value(v).map_err(|e| e.with_byte_offset(at))
+}
+
+/// The value of such a field when its key is absent: its `Value`
+/// conversion's answer (`None` for an `Option`), else "missing field".
+#[inline]
+pub fn owned_via_value_missing<T: FromValue>(
+    slot: Option<T>,
+    missing: impl FnOnce() -> Error,
+) -> Result<T, Error> {
+    match slot {
+        Some(v) => Ok(v),
+        None => T::value_missing().ok_or_else(missing),
+    }
+}
+
 /// An `Option<Cow<'static, B>>` field, as [`owned_cow`].
 #[inline]
 pub fn owned_cow_option<'de, B>(r: &mut Reader<'de>) -> Result<Option<Cow<'static, B>>, Error>

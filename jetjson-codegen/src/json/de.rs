@@ -130,6 +130,7 @@ fn read_value(cx: &Cx, field: &Field) -> TokenStream {
     match bridge::static_cow(ty) {
         Some(StaticCow::Plain) => quote!(::jetjson::__private::owned_cow(__r)),
         Some(StaticCow::Option) => quote!(::jetjson::__private::owned_cow_option(__r)),
+        Some(StaticCow::Nested) => quote!(::jetjson::__private::owned_via_value::<#ty>(__r)),
         None => quote!(<#ty as ::jetjson::__private::FromJson<#de>>::read_json(__r)),
     }
 }

@@ -120,6 +120,9 @@ fn read_value(cx: &Cx, field: &Field) -> TokenStream {
     match crate::bridge::static_cow(ty) {
         Some(StaticCow::Plain) => quote!(::jetjson::__private::msgpack_owned_cow(__r)),
         Some(StaticCow::Option) => quote!(::jetjson::__private::msgpack_owned_cow_option(__r)),
+        Some(StaticCow::Nested) => {
+            quote!(::jetjson::__private::msgpack_owned_via_value::<#ty>(__r))
+        }
         None => quote!(<#ty as ::jetjson::__private::FromMsgpack<#de>>::read_msgpack(__r)),
     }
 }
