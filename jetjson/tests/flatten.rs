@@ -4,6 +4,8 @@
 //! checked against the expected result. Through JSON, `Value` and
 //! MessagePack.
 
+#![cfg(feature = "derive")]
+
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Debug;
