@@ -319,47 +319,6 @@ impl<K: ToJsonKey, V: ToJson> FlatToJson for BTreeMap<K, V> {
     }
 }
 
-impl<'de, V: FromJson<'de>> FlatFromJson<'de> for Map<String, V> {
-    type Slots = Self;
-    const CATCH_ALL: bool = true;
-
-    #[inline]
-    fn flat_slots() -> Self {
-        Map::new()
-    }
-
-    #[inline]
-    fn flat_member(
-        slots: &mut Self,
-        key: &FlatKey<'de>,
-        _key_at: usize,
-        r: &mut Reader<'de>,
-    ) -> Result<bool, Error> {
-        let v = V::read_json(r).map_err(|e| e.key(key))?;
-        // A repeated key: the last value wins, in the first one's place, as
-        // `Value` reads objects by default.
-        slots.insert(key.clone().into_owned(), v);
-        Ok(true)
-    }
-
-    #[inline]
-    fn flat_finish(slots: Self, _r: &Reader<'de>) -> Result<Self, Error> {
-        Ok(slots)
-    }
-}
-
-impl<V: ToJson> FlatToJson for Map<String, V> {
-    #[inline]
-    fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
-        for (k, v) in self {
-            flat_comma(w, first);
-            w.write_key(k);
-            v.write_json(w);
-            w.flush_point();
-        }
-    }
-}
-
 impl<'de> FlatFromJson<'de> for Value {
     type Slots = Map<String, Value>;
     const CATCH_ALL: bool = true;
@@ -744,7 +703,6 @@ value_catch_all! {
     [K: FromValueKey + Eq + Hash, V: FromValue, S: BuildHasher + Default]
         HashMap<K, V, S>, HashMap::default(), insert;
     [K: FromValueKey + Ord, V: FromValue] BTreeMap<K, V>, BTreeMap::new(), insert;
-    [V: FromValue] Map<String, V>, Map::new(), insert;
 }
 
 impl<K: ToValueKey, V: ToValue, S> FlatToValue for HashMap<K, V, S> {
@@ -758,13 +716,6 @@ impl<K: ToValueKey, V: ToValue> FlatToValue for BTreeMap<K, V> {
     #[inline]
     fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
         members.extend(self.iter().map(|(k, v)| (k.to_value_key(), v.to_value())));
-    }
-}
-
-impl<V: ToValue> FlatToValue for Map<String, V> {
-    #[inline]
-    fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
-        members.extend(self.iter().map(|(k, v)| (k.clone(), v.to_value())));
     }
 }
 
@@ -990,7 +941,6 @@ macro_rules! msgpack_catch_all {
 msgpack_catch_all! {
     [V: FromMsgpack<'de>, S: BuildHasher + Default] HashMap<String, V, S>, HashMap::default();
     [V: FromMsgpack<'de>] BTreeMap<String, V>, BTreeMap::new();
-    [V: FromMsgpack<'de>] Map<String, V>, Map::new();
 }
 
 impl<'de> FlatFromMsgpack<'de> for Value {
@@ -1015,21 +965,6 @@ impl<'de> FlatFromMsgpack<'de> for Value {
     #[inline]
     fn flat_finish(slots: Self::Slots, _r: &MsgpackReader<'de>) -> Result<Self, Error> {
         Ok(Value::Object(slots))
-    }
-}
-
-impl<V: ToMsgpack> FlatToMsgpack for Map<String, V> {
-    #[inline]
-    fn flat_len(&self) -> usize {
-        self.len()
-    }
-
-    #[inline]
-    fn write_flat(&self, w: &mut MsgpackWriter) {
-        for (k, v) in self {
-            w.write_str(k);
-            v.write_msgpack(w);
-        }
     }
 }
 
@@ -1086,7 +1021,6 @@ impl<V: ToMsgpack> FlatToMsgpack for BTreeMap<String, V> {
 /// Every flatten trait for a map keyed by `String` whose values are `$v`:
 /// it takes every member offered (a catch-all), in input order where the map
 /// keeps order.
-#[cfg(any(feature = "indexmap", feature = "serde_json"))]
 macro_rules! string_map_catch_all {
     ([$($generics:tt)*] $map:ty, $v:ty, $new:expr) => {
         impl<'de, $($generics)*> FlatFromJson<'de> for $map
@@ -1229,6 +1163,8 @@ macro_rules! string_map_catch_all {
         }
     };
 }
+
+string_map_catch_all!([V] Map<String, V>, V, Map::new());
 
 #[cfg(feature = "indexmap")]
 string_map_catch_all!(
