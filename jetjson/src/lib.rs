@@ -112,7 +112,7 @@
 //!
 //! - `std` (default): required today.
 //! - `derive` (default): re-exports `#[derive(Json, ToJson, FromJson, Msgpack)]`.
-//! - `serde`: [`serde`](mod@crate::serde), any serde type through jetjson's
+//! - `serde`: the `jetjson::serde` module, any serde type through jetjson's
 //!   reader and writer (JSON and MessagePack), serde impls for [`Value`],
 //!   and the hooks that let the derive hand serde-only fields to serde.
 //!
