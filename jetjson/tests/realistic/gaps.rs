@@ -1,63 +1,12 @@
-//! Where jetjson does not yet do what serde_json does on these models, each
+//! Where jetjson does not do what serde_json does on these models, each
 //! minimised to a few lines. The tests here are `#[ignore]`d and fail when
 //! run (`cargo test ... --test realistic -- --ignored`); they pass once the
-//! gap is closed.
+//! gap is closed, or stay as a documented, deliberate difference.
 //!
-//! Constructs that do not compile cannot live in a test, so they are
-//! written down here (the model uses a stand-in beside a note):
-//!
-//! 1. `#[serde(flatten)]` of an `IndexMap` catch-all (feature `indexmap`):
-//!
-//!    ```ignore
-//!    #[derive(serde::Serialize, serde::Deserialize, jetjson::Json)]
-//!    struct PodSpec {
-//!        name: String,
-//!        #[serde(flatten)]
-//!        extra: indexmap::IndexMap<String, serde_json::Value>,
-//!    }
-//!    ```
-//!
-//!    error[E0277]: `IndexMap<String, serde_json::Value>` cannot be flattened
-//!    into an object: `FlatFromJson`, `FlatToJson`, `FlatFromValue`,
-//!    `FlatToValue` (and with `Msgpack`, `FlatFromMsgpack`/`FlatToMsgpack`)
-//!    are implemented for `BTreeMap`/`HashMap` but not for `IndexMap`.
-//!    (`kubernetes::PodSpec::extra` and `openapi`'s `x-` extensions use
-//!    `BTreeMap` instead.)
-//!
-//! 2. `#[serde(flatten)]` of a `serde_json::Map<String, serde_json::Value>`
-//!    catch-all (feature `serde_json`), the commonest catch-all in crates
-//!    built on serde_json:
-//!
-//!    ```ignore
-//!    #[derive(serde::Serialize, serde::Deserialize, jetjson::Json)]
-//!    struct P1 {
-//!        a: u8,
-//!        #[serde(flatten)]
-//!        extra: serde_json::Map<String, serde_json::Value>,
-//!    }
-//!    ```
-//!
-//!    error[E0277]: `serde_json::Map<String, serde_json::Value>` cannot be
-//!    flattened into an object (the same six `Flat*` traits).
-//!
-//! 3. `Cow<'static, str>` inside a container, rather than as the field's
-//!    whole type (or `Option` of it):
-//!
-//!    ```ignore
-//!    #[derive(serde::Serialize, serde::Deserialize, jetjson::Json)]
-//!    struct Tags { tags: Vec<Cow<'static, str>> }
-//!    #[derive(serde::Serialize, serde::Deserialize, jetjson::Json)]
-//!    struct Labels { m: BTreeMap<String, Cow<'static, str>> }
-//!    #[derive(serde::Serialize, serde::Deserialize, jetjson::Json)]
-//!    struct Keys { m: HashMap<Cow<'static, str>, u8> }
-//!    ```
-//!
-//!    error: lifetime may not live long enough (`'de` must outlive
-//!    `'static`), at `#[derive(Json)]` and `#[derive(Msgpack)]`: the
-//!    owning rule for `Cow<'static, str>` is applied to the field type
-//!    only, so `Vec<Cow<'static, str>>: FromJson<'de>` is asked for, which
-//!    holds only for `'de = 'static`. serde's derive compiles all three.
-//!    (`jsonapi::ArticleAttributes::tags` uses `Vec<String>` instead.)
+//! Every construct these models once had to replace with a stand-in now
+//! compiles and agrees with serde_json: `IndexMap` and `serde_json::Map`
+//! catch-alls under `#[serde(flatten)]`, and `Cow<'static, str>` inside a
+//! container (the models use them directly).
 
 use jetjson::{Json, Msgpack};
 use serde::{Deserialize, Serialize};

@@ -168,9 +168,8 @@ pub struct ArticleAttributes {
     #[serde(alias = "wordCount", default)]
     pub word_count: u32,
     pub state: ArticleState,
-    /// (`Vec<Cow<'static, str>>` does not compile yet: see `gaps.rs`.)
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub tags: Vec<String>,
+    pub tags: Vec<Cow<'static, str>>,
     #[serde(flatten)]
     pub timestamps: Timestamps,
     /// Attributes newer than this client.

@@ -209,11 +209,10 @@ pub struct PodSpec {
     pub termination_grace_period_seconds: Option<i64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub volumes: Vec<Volume>,
-    /// `securityContext`, `affinity`, `tolerations`, ...: kept as given.
-    /// (An `IndexMap` here, to keep their order, does not compile yet: see
-    /// `gaps.rs`.)
+    /// `securityContext`, `affinity`, `tolerations`, ...: kept as given,
+    /// in their order.
     #[serde(flatten)]
-    pub extra: BTreeMap<String, serde_json::Value>,
+    pub extra: indexmap::IndexMap<String, serde_json::Value>,
 }
 
 #[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]

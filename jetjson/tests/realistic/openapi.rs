@@ -14,9 +14,9 @@ use url::Url;
 
 use crate::harness;
 
-/// The `x-...` members an object carries. (Kept in a `BTreeMap`: an
-/// `IndexMap` cannot be flattened yet, see `gaps.rs`.)
-pub type Extensions = BTreeMap<String, serde_json::Value>;
+/// The `x-...` members an object carries (in serde_json's `Map`, the
+/// commonest catch-all of crates built on serde_json).
+pub type Extensions = serde_json::Map<String, serde_json::Value>;
 
 #[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
 pub struct Reference {
