@@ -273,7 +273,7 @@ fn short_integer(input: &[u8], start: usize) -> Option<(Number, usize)> {
 }
 
 /// [`scan`] for every number the short path leaves.
-#[inline(never)]
+#[inline]
 fn scan_any(input: &[u8], start: usize) -> Scan {
     let Ok(scanned) = scan_number(input, start) else {
         return Scan::Invalid;

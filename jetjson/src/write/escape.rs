@@ -70,7 +70,7 @@ fn word_needs_escape(x: u64) -> bool {
 
 /// Whether a string of at most 16 bytes holds a byte that needs an escape:
 /// its first and last eight bytes (overlapping when shorter than 16), or
-/// for fewer than eight the bytes padded with spaces.
+/// for fewer than eight each byte.
 #[inline(always)]
 fn short_needs_escape(bytes: &[u8]) -> bool {
     let n = bytes.len();
@@ -82,9 +82,8 @@ fn short_needs_escape(bytes: &[u8]) -> bool {
         b.copy_from_slice(&bytes[n - 8..]);
         word_needs_escape(u64::from_le_bytes(a)) || word_needs_escape(u64::from_le_bytes(b))
     } else {
-        let mut a = [b' '; 8];
-        a[..n].copy_from_slice(bytes);
-        word_needs_escape(u64::from_le_bytes(a))
+        // Too short for a word: the table, byte by byte.
+        bytes.iter().any(|&b| ESCAPE[b as usize] != 0)
     }
 }
 
