@@ -89,6 +89,7 @@ mod parse;
 mod write;
 
 pub use self::node::{Elements, Kind, Members, Node};
+pub(crate) use self::parse::key_hash;
 
 use crate::{Error, ReadOptions};
 

@@ -330,7 +330,7 @@ pub(super) fn next(slots: &[Slot], i: usize) -> usize {
 /// A 64-bit hash of a key, good enough to spread keys over 64 filter bits
 /// and to sort them into groups; equal keys always hash equal.
 #[inline]
-fn key_hash(key: &[u8]) -> u64 {
+pub(crate) fn key_hash(key: &[u8]) -> u64 {
     let n = key.len();
     let (x, y) = if n >= 8 {
         (load8(&key[..8]), load8(&key[n - 8..]))

@@ -336,9 +336,14 @@ impl<'de> Reader<'de> {
 
     #[inline]
     fn expect_colon(&mut self) -> Result<(), Error> {
-        // Machine-written JSON puts the colon right after the key.
+        // Machine-written JSON puts the colon right after the key, and
+        // pretty-printed JSON one space after the colon: skipped here, the
+        // value's `peek` starts on the value.
         if self.input.get(self.pos) == Some(&b':') {
             self.pos += 1;
+            if self.input.get(self.pos) == Some(&b' ') {
+                self.pos += 1;
+            }
             return Ok(());
         }
         if self.peek() == Some(b':') {

@@ -124,6 +124,21 @@ pub fn scan(bytes: &[u8], start: usize) -> Scan {
     Backend::current().scan(bytes, start)
 }
 
+/// The index of the first byte at or after `start` that needs escaping
+/// (`"`, `\\` or below 0x20), or `bytes.len()`: [`scan`] without the
+/// non-ASCII flag, for the writer, whose slices are whole strings (so the
+/// last block can overlap the one before).
+#[inline]
+pub(crate) fn find_special(bytes: &[u8], start: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if Backend::current() != Backend::Scalar {
+            return x86::find_special_sse2(bytes, start);
+        }
+    }
+    scalar::find_special(bytes, start)
+}
+
 /// The index of the first byte at or after `start` that is not JSON
 /// whitespace (space, `\n`, `\r`, `\t`), or `bytes.len()`. Runs of
 /// indentation are common in pretty-printed input, so this looks at 16 (SSE2)
@@ -222,6 +237,29 @@ mod tests {
                     x86::skip_whitespace_sse2(case, start),
                     want,
                     "sse2 {case:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_writers_scan_matches_the_reference() {
+        for case in cases() {
+            for start in [0, 1, 3, 8, 15, 16, 17, 31, 33]
+                .into_iter()
+                .filter(|&s| s <= case.len())
+            {
+                let want = reference(&case, start);
+                assert_eq!(
+                    scalar::find_special(&case, start),
+                    want,
+                    "scalar {case:?} {start}"
+                );
+                #[cfg(target_arch = "x86_64")]
+                assert_eq!(
+                    x86::find_special_sse2(&case, start),
+                    want,
+                    "sse2 {case:?} {start}"
                 );
             }
         }

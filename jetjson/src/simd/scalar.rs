@@ -19,6 +19,28 @@ fn bytes_below(x: u64, n: u8) -> u64 {
     x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH
 }
 
+/// The index of the first byte at or after `start` that needs escaping, or
+/// `bytes.len()` (the writer's scan: no non-ASCII flag).
+pub(super) fn find_special(bytes: &[u8], start: usize) -> usize {
+    let mut i = start;
+    while i + 8 <= bytes.len() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&bytes[i..i + 8]);
+        let x = u64::from_le_bytes(word);
+        let hits = zero_bytes(x ^ (ONES * u64::from(b'"')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
+            | bytes_below(x, 0x20);
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && !is_special(bytes[i]) {
+        i += 1;
+    }
+    i
+}
+
 pub(super) fn scan(bytes: &[u8], start: usize) -> Scan {
     let mut i = start;
     let mut high = 0u64;

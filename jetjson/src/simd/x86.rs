@@ -109,3 +109,39 @@ pub(super) fn skip_whitespace_sse2(bytes: &[u8], start: usize) -> usize {
     }
     scalar::skip_whitespace(bytes, i)
 }
+
+/// The index of the first byte at or after `start` that needs escaping
+/// (`"`, `\` or below 0x20), or `bytes.len()`: the writer's scan, which
+/// needs no non-ASCII flag. A slice of at least 16 bytes ends with one load
+/// that overlaps the block before it instead of a byte-by-byte tail.
+pub(super) fn find_special_sse2(bytes: &[u8], start: usize) -> usize {
+    let len = bytes.len();
+    if len < 16 {
+        return scalar::find_special(bytes, start);
+    }
+    let mut i = start;
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always
+    // run. Each load reads bytes[at..at + 16] with at + 16 <= len: `at` is
+    // `i` while i + 16 <= len, else len - 16 (len >= 16 here).
+    unsafe {
+        let quote = _mm_set1_epi8(b'"' as i8);
+        let backslash = _mm_set1_epi8(b'\\' as i8);
+        let ctrl_max = _mm_set1_epi8(0x1f);
+        while i < len {
+            let at = if i + 16 <= len { i } else { len - 16 };
+            let x = _mm_loadu_si128(bytes.as_ptr().add(at).cast());
+            let ctrl = _mm_cmpeq_epi8(_mm_max_epu8(x, ctrl_max), ctrl_max);
+            let hits = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+                ctrl,
+            );
+            // Bytes before `i` (in an overlapping last block) were checked.
+            let mask = (_mm_movemask_epi8(hits) as u32) >> (i - at) << (i - at);
+            if mask != 0 {
+                return at + mask.trailing_zeros() as usize;
+            }
+            i = at + 16;
+        }
+    }
+    len
+}

@@ -12,14 +12,12 @@ pub(crate) trait Rebuild: Tree + Sized {
     fn leaf(&self) -> Self;
     fn array(elements: Vec<Self>) -> Self;
     fn object(members: Map<Self::Key, Self>) -> Self;
-    /// Moves onto `out` the children of an array or object that have
-    /// grandchildren (leaving `Null` in their place).
-    fn move_children(&mut self, out: &mut Vec<Self>);
-    /// Whether the node is a container with at least one child.
-    fn has_children(&self) -> bool;
-    /// Whether some child of the node has children.
-    fn has_grandchildren(&self) -> bool;
 }
+
+/// How many levels [`empty`] recurses before it hands the rest to a heap
+/// stack: deep enough that real documents never use the stack, shallow
+/// enough that the call stack stays a few kilobytes.
+const DROP_RECURSION: usize = 64;
 
 macro_rules! rebuild {
     ($ty:ident $(<$lt:lifetime>)?) => {
@@ -43,59 +41,58 @@ macro_rules! rebuild {
             fn object(members: Map<Self::Key, Self>) -> Self {
                 $ty::Object(members)
             }
+        }
 
-            fn move_children(&mut self, out: &mut Vec<Self>) {
-                // Children without grandchildren stay and are dropped with
-                // their parent's storage: their own drop is shallow.
+        impl$(<$lt>)? Emptied for $ty$(<$lt>)? {
+            /// Frees everything below `self`, leaving it a leaf or an empty
+            /// container, in one depth-first pass: recursion for the first
+            /// [`DROP_RECURSION`] levels, and below that whole subtrees moved
+            /// onto `deep`, which the caller empties in turn. When a
+            /// container's storage is freed, its children are leaves or
+            /// empty containers, whose own drop does nothing more.
+            fn empty(&mut self, depth: usize, deep: &mut Vec<Self>) {
                 match self {
-                    $ty::Array(a) => {
+                    $ty::Array(a) if !a.is_empty() => {
+                        if depth >= DROP_RECURSION {
+                            deep.push(std::mem::take(self));
+                            return;
+                        }
                         for v in a.iter_mut() {
-                            if v.has_grandchildren() {
-                                out.push(std::mem::take(v));
+                            if matches!(v, $ty::Array(_) | $ty::Object(_)) {
+                                v.empty(depth + 1, deep);
                             }
                         }
+                        *a = Vec::new();
                     }
-                    $ty::Object(m) => {
+                    $ty::Object(m) if !m.is_empty() => {
+                        if depth >= DROP_RECURSION {
+                            deep.push(std::mem::take(self));
+                            return;
+                        }
                         for v in m.values_mut() {
-                            if v.has_grandchildren() {
-                                out.push(std::mem::take(v));
+                            if matches!(v, $ty::Array(_) | $ty::Object(_)) {
+                                v.empty(depth + 1, deep);
                             }
                         }
+                        *m = Map::new();
                     }
                     _ => {}
-                }
-            }
-
-            #[inline]
-            fn has_children(&self) -> bool {
-                match self {
-                    $ty::Array(a) => !a.is_empty(),
-                    $ty::Object(m) => !m.is_empty(),
-                    _ => false,
-                }
-            }
-
-            #[inline]
-            fn has_grandchildren(&self) -> bool {
-                match self {
-                    $ty::Array(a) => a.iter().any(Self::has_children),
-                    $ty::Object(m) => m.values().any(Self::has_children),
-                    _ => false,
                 }
             }
         }
 
         impl$(<$lt>)? Drop for $ty$(<$lt>)? {
+            #[inline]
             fn drop(&mut self) {
-                // Without grandchildren, the drop glue recurses one level only.
-                if !self.has_grandchildren() {
-                    return;
-                }
-                let mut stack = Vec::new();
-                self.move_children(&mut stack);
-                while let Some(mut v) = stack.pop() {
-                    v.move_children(&mut stack);
-                    // `v` now has no grandchildren, so its drop is shallow.
+                // Leaves and empty containers (every node the pass below has
+                // been through) drop without any work here.
+                let has_children = match self {
+                    $ty::Array(a) => !a.is_empty(),
+                    $ty::Object(m) => !m.is_empty(),
+                    _ => false,
+                };
+                if has_children {
+                    drop_tree(self);
                 }
             }
         }
@@ -110,6 +107,23 @@ macro_rules! rebuild {
 
 rebuild!(Value);
 rebuild!(ValueRef<'a>);
+
+/// Dropping a container with children, kept out of line: empties it and
+/// every subtree moved aside on the way.
+#[inline(never)]
+fn drop_tree<T: Emptied>(v: &mut T) {
+    let mut deep = Vec::new();
+    v.empty(0, &mut deep);
+    while let Some(mut v) = deep.pop() {
+        v.empty(0, &mut deep);
+        // `v` is now empty: its drop here does nothing more.
+    }
+}
+
+/// A DOM node that can free everything below it.
+trait Emptied: Sized {
+    fn empty(&mut self, depth: usize, deep: &mut Vec<Self>);
+}
 
 /// An open container being copied: the rest of its children, where its copied
 /// children start on the scratch stacks, and (objects) the key of the member
@@ -220,5 +234,63 @@ pub(crate) fn eq_tree<A: Tree, B: Tree>(a: &A, b: &B) -> bool {
             Some((p, q)) => (x, y) = (p, q),
             None => return true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json;
+
+    /// A tree `depth` levels deep with `width` children at each level, one
+    /// of which goes on: far more levels than the drop recurses into.
+    fn deep_and_wide(depth: usize, width: usize) -> Value {
+        let mut v = json!({"leaf": "x"});
+        for i in 0..depth {
+            let mut children: Vec<Value> = (0..width).map(|j| json!([j, "s", {"k": j}])).collect();
+            children.push(v);
+            v = if i % 2 == 0 {
+                Value::Array(children)
+            } else {
+                Value::Object(
+                    children
+                        .into_iter()
+                        .enumerate()
+                        .map(|(j, c)| (format!("m{j}"), c))
+                        .collect(),
+                )
+            };
+        }
+        v
+    }
+
+    #[test]
+    fn deep_and_wide_trees_drop_without_recursing_deeply() {
+        for depth in [
+            1,
+            DROP_RECURSION - 1,
+            DROP_RECURSION,
+            DROP_RECURSION + 1,
+            100_000,
+        ] {
+            let v = deep_and_wide(depth, 3);
+            let copy = v.clone();
+            assert!(eq_tree(&v, &copy), "{depth}");
+            drop(v);
+            drop(copy);
+        }
+        // A million levels of one-element arrays, as a thread with a small stack.
+        std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(|| {
+                let mut v = Value::Null;
+                for _ in 0..1_000_000 {
+                    v = Value::Array(vec![v]);
+                }
+                drop(v);
+            })
+            .unwrap()
+            .join()
+            .unwrap();
     }
 }

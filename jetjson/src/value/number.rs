@@ -239,6 +239,42 @@ pub(crate) enum Scan {
 /// exact when it fits an `i64` or `u64`.
 #[inline]
 pub(crate) fn scan(input: &[u8], start: usize) -> Scan {
+    if let Some((n, end)) = short_integer(input, start) {
+        return Scan::Ok(n, end);
+    }
+    scan_any(input, start)
+}
+
+/// The common case in one loop: an integer of at most 18 digits (so it
+/// cannot overflow), with no fraction or exponent after it. `None` for
+/// anything else, including every malformed number, which the full scan
+/// then reads (or rejects) as before.
+#[inline]
+fn short_integer(input: &[u8], start: usize) -> Option<(Number, usize)> {
+    let negative = input.get(start) == Some(&b'-');
+    let first = start + usize::from(negative);
+    let mut i = first;
+    let mut magnitude = 0u64;
+    while let Some(&b) = input.get(i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 || i - first == 18 {
+            break;
+        }
+        magnitude = magnitude * 10 + u64::from(d);
+        i += 1;
+    }
+    let digits = i - first;
+    let leading_zero = digits > 1 && input[first] == b'0';
+    let goes_on = matches!(input.get(i), Some(b'.' | b'e' | b'E' | b'0'..=b'9'));
+    if digits == 0 || leading_zero || goes_on {
+        return None;
+    }
+    Some((integer(negative, magnitude), i))
+}
+
+/// [`scan`] for every number the short path leaves.
+#[inline]
+fn scan_any(input: &[u8], start: usize) -> Scan {
     let Ok(scanned) = scan_number(input, start) else {
         return Scan::Invalid;
     };
@@ -382,6 +418,67 @@ mod tests {
             assert_eq!(got.to_bits(), want.to_bits(), "{text}");
         }
         assert!(matches!(scan(b"1e999", 0), Scan::OutOfRange));
+    }
+
+    #[test]
+    fn the_short_path_agrees_with_the_full_scan() {
+        let mut cases: Vec<String> = [
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "00",
+            "-00",
+            "01",
+            "-01",
+            "0.5",
+            "1e5",
+            "1E5",
+            "-",
+            "--1",
+            "123456789012345678",
+            "-123456789012345678",
+            "1234567890123456789",
+            "-9223372036854775808",
+            "18446744073709551615",
+            "18446744073709551616",
+            "12,",
+            "12]",
+            "12 ",
+            "12}",
+            "1.",
+            "1x",
+            "-x",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for digits in 1..=21 {
+            cases.push("9".repeat(digits));
+            cases.push(format!("-{}", "9".repeat(digits)));
+            cases.push(format!("1{}", "0".repeat(digits - 1)));
+        }
+        for text in &cases {
+            let input = text.as_bytes();
+            let short = short_integer(input, 0);
+            let full = match scan_any(input, 0) {
+                Scan::Ok(n, end) => Some((n, end)),
+                _ => None,
+            };
+            if let Some(short) = short {
+                assert_eq!(Some(short), full, "{text}");
+                assert!(
+                    short.0.is_u64() || short.0.is_i64() || text == "-0",
+                    "{text}"
+                );
+            }
+        }
+        assert!(short_integer(b"-0", 0)
+            .unwrap()
+            .0
+            .as_f64()
+            .unwrap()
+            .is_sign_negative());
     }
 
     #[test]

@@ -43,9 +43,9 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
     out.reserve(bytes.len() + 2);
     out.push(b'"');
-    // Short strings are the common case (keys, names): a plain loop beats
+    // Short strings are the common case (keys, names): two word tests beat
     // setting up the vector scan.
-    if bytes.len() < 16 && bytes.iter().all(|&b| ESCAPE[b as usize] == 0) {
+    if bytes.len() <= 16 && !short_needs_escape(bytes) {
         out.extend_from_slice(bytes);
         out.push(b'"');
         return;
@@ -54,10 +54,43 @@ pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
     out.push(b'"');
 }
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Whether any byte of the word needs an escape: `"`, `\` or below 0x20.
+/// Each term is the classic "has a byte below n" test, exact for n ≤ 128.
+#[inline(always)]
+fn word_needs_escape(x: u64) -> bool {
+    let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH;
+    (below(x ^ (ONES * u64::from(b'"')), 1)
+        | below(x ^ (ONES * u64::from(b'\\')), 1)
+        | below(x, 0x20))
+        != 0
+}
+
+/// Whether a string of at most 16 bytes holds a byte that needs an escape:
+/// its first and last eight bytes (overlapping when shorter than 16), or
+/// for fewer than eight each byte.
+#[inline(always)]
+fn short_needs_escape(bytes: &[u8]) -> bool {
+    let n = bytes.len();
+    debug_assert!(n <= 16);
+    if n >= 8 {
+        let mut a = [0u8; 8];
+        let mut b = [0u8; 8];
+        a.copy_from_slice(&bytes[..8]);
+        b.copy_from_slice(&bytes[n - 8..]);
+        word_needs_escape(u64::from_le_bytes(a)) || word_needs_escape(u64::from_le_bytes(b))
+    } else {
+        // Too short for a word: the table, byte by byte.
+        bytes.iter().any(|&b| ESCAPE[b as usize] != 0)
+    }
+}
+
 fn write_escaped_slow(out: &mut Vec<u8>, bytes: &[u8]) {
     let mut start = 0;
     while start < bytes.len() {
-        let stop = simd::scan(bytes, start).stop;
+        let stop = simd::find_special(bytes, start);
         out.extend_from_slice(&bytes[start..stop]);
         if stop == bytes.len() {
             break;
@@ -92,6 +125,25 @@ mod tests {
     fn table_agrees_with_the_scanner() {
         for b in 0..=255u8 {
             assert_eq!(ESCAPE[b as usize] != 0, simd::is_special(b), "byte {b:#x}");
+        }
+    }
+
+    #[test]
+    fn the_short_test_agrees_with_the_table() {
+        // Every length up to 16, each byte value at each position, the rest
+        // plain (and non-ASCII, which never needs an escape).
+        for len in 0..=16usize {
+            for fill in [b'a', 0xe4] {
+                for at in 0..len {
+                    for b in 0..=255u8 {
+                        let mut v = vec![fill; len];
+                        v[at] = b;
+                        let want = v.iter().any(|&b| ESCAPE[b as usize] != 0);
+                        assert_eq!(short_needs_escape(&v), want, "{v:?}");
+                    }
+                }
+                assert!(!short_needs_escape(&vec![fill; len]));
+            }
         }
     }
 
