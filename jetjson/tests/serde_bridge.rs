@@ -799,7 +799,7 @@ fn errors_have_line_column_and_path() {
     );
     assert_eq!(
         err::<Users>(r#"{"users": [{"name": "a", "name": "b", "age": 1}]}"#),
-        "duplicate field `name` at line 1 column 33 (at .users[0])"
+        "duplicate field `name` at line 1 column 26 (at .users[0])"
     );
     // Columns count characters, not bytes.
     assert_eq!(

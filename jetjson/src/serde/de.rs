@@ -179,8 +179,15 @@ impl<'de> Deserializer<'_, 'de> {
             key_at: 0,
         };
         let value = visitor.visit_map(&mut access);
-        let done = access.done;
-        let at = self.r.offset();
+        let (done, key_at) = (access.done, access.key_at);
+        // A visitor that stops mid-object (a duplicate field, a custom error
+        // about a key) is answered at the key it read last, as the derive
+        // answers; one that read to the end, at the end (a missing field).
+        let at = if done || key_at == 0 {
+            self.r.offset()
+        } else {
+            key_at
+        };
         let value = visit!(self, at, value)?;
         self.end_map(done)?;
         Ok(value)
