@@ -95,6 +95,182 @@ pub fn unknown_field_at(r: &Reader<'_>, expected: &'static [&'static str], offse
     }
 }
 
+/// The keys of a struct's (or struct variant's) fields, for [`Members`]:
+/// one table per type, so that the object loop, key matching, duplicate
+/// and unknown-key handling are compiled once here instead of into every
+/// generated decoder.
+pub struct Fields {
+    /// The key of each read field, in declaration order; a field's index
+    /// is its position here.
+    pub names: &'static [&'static str],
+    /// Other keys accepted for a field (`alias`): the key and the index.
+    pub aliases: &'static [(&'static str, usize)],
+    /// Whether no name holds `"`, `\` or a control character, so that the
+    /// next field's name can be compared with the raw input (the in-order
+    /// guess) before the key is parsed.
+    pub plain: bool,
+    /// `deny_unknown_fields`: an unknown key is an error, not skipped.
+    pub deny_unknown: bool,
+}
+
+/// The state of one object's member loop in a generated decoder: `{` was
+/// consumed; each [`next`](Self::next) yields the index of the field whose
+/// value is at the cursor.
+pub struct Members {
+    first: bool,
+    next: usize,
+    seen: u64,
+    key_at: usize,
+}
+
+impl Default for Members {
+    #[inline]
+    fn default() -> Self {
+        Members::new()
+    }
+}
+
+impl Members {
+    /// Before the first member.
+    #[inline]
+    pub fn new() -> Self {
+        Members {
+            first: true,
+            next: 0,
+            seen: 0,
+            key_at: 0,
+        }
+    }
+
+    /// The offset of the last key read (for errors about it).
+    #[inline]
+    pub fn key_at(&self) -> usize {
+        self.key_at
+    }
+
+    /// The index in `fields.names` of the next member's field, with the
+    /// cursor on its value; `None` after the closing `}`. Keys no field
+    /// has are skipped with their values (or refused, with
+    /// `deny_unknown`); a field's second key is "duplicate field" (for
+    /// the first 64 fields; the decoder checks the others itself).
+    pub fn next(&mut self, r: &mut Reader<'_>, fields: &Fields) -> Result<Option<usize>, Error> {
+        loop {
+            if !r.next_member(&mut self.first)? {
+                return Ok(None);
+            }
+            self.key_at = r.offset();
+            let guess = match fields.names.get(self.next) {
+                Some(name) if fields.plain => r.eat_name(name)?,
+                _ => false,
+            };
+            let index = if guess {
+                self.next
+            } else {
+                match find_key(fields, r.read_key()?.as_bytes()) {
+                    Some(index) => index,
+                    None if fields.deny_unknown => {
+                        return Err(unknown_field_at(r, fields.names, self.key_at));
+                    }
+                    None => {
+                        r.skip_value()?;
+                        continue;
+                    }
+                }
+            };
+            if index < 64 {
+                let bit = 1u64 << index;
+                if self.seen & bit != 0 {
+                    return Err(duplicate_field(r, fields.names[index], self.key_at));
+                }
+                self.seen |= bit;
+            }
+            self.next = index + 1;
+            return Ok(Some(index));
+        }
+    }
+}
+
+/// The field a parsed key names, by name or alias (the derive refuses a
+/// key that two fields accept).
+fn find_key(fields: &Fields, key: &[u8]) -> Option<usize> {
+    match fields.names.iter().position(|n| n.as_bytes() == key) {
+        Some(index) => Some(index),
+        None => fields
+            .aliases
+            .iter()
+            .find(|(alias, _)| alias.as_bytes() == key)
+            .map(|&(_, index)| index),
+    }
+}
+
+/// Reads a field's value into its slot (empty: [`Members`] checked for a
+/// duplicate), or fails with `.field` in front of the error's path. One
+/// call per field in generated decoders, one copy per field type.
+#[inline]
+pub fn read_field<'de, T: FromJson<'de>>(
+    slot: &mut Option<T>,
+    r: &mut Reader<'de>,
+    field: &'static str,
+) -> Result<(), Error> {
+    match T::read_json(r) {
+        Ok(value) => {
+            *slot = Some(value);
+            Ok(())
+        }
+        Err(error) => Err(at_field(error, field)),
+    }
+}
+
+/// [`read_field`] from a borrowed `Value`.
+#[inline]
+pub fn value_field_ref<T: FromValue>(
+    slot: &mut Option<T>,
+    v: &Value,
+    field: &'static str,
+) -> Result<(), Error> {
+    match T::from_value_ref(v) {
+        Ok(value) => {
+            *slot = Some(value);
+            Ok(())
+        }
+        Err(error) => Err(at_field(error, field)),
+    }
+}
+
+/// [`read_field`] from an owned `Value`.
+#[inline]
+pub fn value_field<T: FromValue>(
+    slot: &mut Option<T>,
+    v: Value,
+    field: &'static str,
+) -> Result<(), Error> {
+    match T::from_value(v) {
+        Ok(value) => {
+            *slot = Some(value);
+            Ok(())
+        }
+        Err(error) => Err(at_field(error, field)),
+    }
+}
+
+/// A field's decoded value, or its error with `.field` in front of the
+/// path (through [`at_field`], out of line): no closure per field.
+#[inline]
+pub fn in_field<T>(result: Result<T, Error>, field: &'static str) -> Result<T, Error> {
+    match result {
+        Ok(value) => Ok(value),
+        Err(error) => Err(at_field(error, field)),
+    }
+}
+
+/// `error` with `.field` in front of its path: what a field's decoder
+/// failure becomes. One out-of-line copy for every field of every type.
+#[cold]
+#[inline(never)]
+pub fn at_field(error: Error, field: &'static str) -> Error {
+    error.field(field)
+}
+
 // MARK: - Arrays
 
 /// "expected tuple struct X with 3 elements, found 2" at the cursor.
@@ -580,6 +756,53 @@ pub fn value_unknown_variant(variant: &str, expected: &'static [&'static str]) -
 #[cold]
 pub fn value_invalid_value(message: &'static str) -> Error {
     crate::value::convert::invalid_value(message)
+}
+
+/// [`Members`] for a `Value` object: the field of each key, in turn.
+pub struct ValueMembers {
+    next: usize,
+    seen: u64,
+}
+
+impl Default for ValueMembers {
+    #[inline]
+    fn default() -> Self {
+        ValueMembers::new()
+    }
+}
+
+impl ValueMembers {
+    /// Before the first member.
+    #[inline]
+    pub fn new() -> Self {
+        ValueMembers { next: 0, seen: 0 }
+    }
+
+    /// The index in `fields.names` of the field `key` names; `None` for a
+    /// key no field has (an error with `deny_unknown`). A map holds each key
+    /// once, so only a name and its alias can meet: "duplicate field" (for
+    /// the first 64 fields; the decoder checks the others itself).
+    pub fn field(&mut self, key: &str, fields: &Fields) -> Result<Option<usize>, Error> {
+        let index = match fields.names.get(self.next) {
+            Some(name) if *name == key => self.next,
+            _ => match find_key(fields, key.as_bytes()) {
+                Some(index) => index,
+                None if fields.deny_unknown => {
+                    return Err(value_unknown_field(key, fields.names));
+                }
+                None => return Ok(None),
+            },
+        };
+        if index < 64 {
+            let bit = 1u64 << index;
+            if self.seen & bit != 0 {
+                return Err(value_duplicate_field(fields.names[index]));
+            }
+            self.seen |= bit;
+        }
+        self.next = index + 1;
+        Ok(Some(index))
+    }
 }
 
 /// Checks that an object has no member but `tag`, for a type that reads no

@@ -76,7 +76,6 @@ fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<
             let object = object_body(cx, fields, &quote!(Self), None, true);
             quote! {
                 __r.begin_object(#expected)?;
-                let mut __first = true;
                 #object
             }
         }
@@ -180,10 +179,10 @@ fn array_body(
     }
 }
 
-/// The members of an object whose `{` was consumed, with `__first` in scope,
-/// into `ctor { .. }`. `tag` is a key to pass over (an internal enum tag).
-/// `outer` says whether the container's own `default` applies. Evaluates to
-/// `Result<Self, Error>`.
+/// The members of an object whose `{` was consumed, into `ctor { .. }`.
+/// `tag` is a key to pass over (an internal enum tag; `__first` is then in
+/// scope, as the tag was looked for first). `outer` says whether the
+/// container's own `default` applies. Evaluates to `Result<Self, Error>`.
 fn object_body(
     cx: &Cx,
     fields: &[Field],
@@ -196,6 +195,9 @@ fn object_body(
         .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
         .collect();
     let flats = flattened(fields);
+    if tag.is_none() && flats.is_empty() {
+        return members_body(cx, fields, &read, ctor, outer);
+    }
     let deny = cx.cont.attrs.deny_unknown_fields;
     let count = read.len();
     let de = &cx.de;
@@ -271,7 +273,7 @@ fn object_body(
                         ::jetjson::__private::duplicate_field(__r, #name, __key_at),
                     );
                 }
-                #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                #binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
                 __next = #next;
             }
         }
@@ -355,8 +357,10 @@ fn object_body(
     };
 
     let tail = defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx));
+    let first_decl = tag.is_none().then(|| quote!(let mut __first = true;));
 
     quote! {
+        #first_decl
         #(#slots)*
         #(#flat_slots)*
         #flat_key
@@ -366,6 +370,100 @@ fn object_body(
             #dispatch
         }
         #tail
+    }
+}
+
+/// [`object_body`] for the common case, no flattened field and no tag:
+/// the member loop is the runtime's (`Members::next` over a table of the
+/// keys: the in-order guess, key matching, duplicates, unknown keys), so
+/// that each field costs the generated code only the read of its value.
+fn members_body(
+    cx: &Cx,
+    fields: &[Field],
+    read: &[&Field],
+    ctor: &TokenStream,
+    outer: bool,
+) -> TokenStream {
+    let slots = read.iter().map(|field| {
+        let binding = binding(field);
+        let ty = field.ty;
+        quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
+    });
+    let table = fields_table(read, cx.cont.attrs.deny_unknown_fields);
+    let arms = read.iter().enumerate().map(|(i, field)| {
+        let binding = binding(field);
+        let name = str_lit(&field.attrs.name.deserialize);
+        let read = if defaults::native_de(field) {
+            quote!(::jetjson::__private::read_field(&mut #binding, __r, #name)?;)
+        } else {
+            let value = read_value(cx, field);
+            quote!(#binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);)
+        };
+        // `Members` tracks the first 64 fields' keys itself.
+        let duplicate = (i >= 64).then(|| {
+            quote! {
+                if #binding.is_some() {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::duplicate_field(__r, #name, __m.key_at()),
+                    );
+                }
+            }
+        });
+        let i = index(i);
+        quote! {
+            #i => {
+                #duplicate
+                #read
+            }
+        }
+    });
+    let members = quote!(__m.next(__r, &__FIELDS)?);
+    let each = if read.is_empty() {
+        quote!(while #members.is_some() {})
+    } else {
+        quote! {
+            while let ::jetjson::__private::Some(__i) = #members {
+                match __i {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        }
+    };
+    let tail = defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx));
+    quote! {
+        #table
+        #(#slots)*
+        let mut __m = ::jetjson::__private::Members::new();
+        #each
+        #tail
+    }
+}
+
+/// `const __FIELDS: Fields = ..;`, the keys of the read fields for the
+/// runtime's member loops (JSON and `Value`).
+pub fn fields_table(read: &[&Field], deny: bool) -> TokenStream {
+    let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
+    let aliases = read.iter().enumerate().flat_map(|(i, field)| {
+        let names = field.attrs.name.deserialize_names();
+        let i = index(i);
+        names
+            .into_iter()
+            .skip(1)
+            .map(move |alias| {
+                let alias = str_lit(alias);
+                quote!((#alias, #i))
+            })
+            .collect::<Vec<_>>()
+    });
+    let plain = read.iter().all(|f| plain_key(&f.attrs.name.deserialize));
+    quote! {
+        const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+            names: &[#(#names),*],
+            aliases: &[#(#aliases),*],
+            plain: #plain,
+            deny_unknown: #deny,
+        };
     }
 }
 
@@ -658,7 +756,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                         ::jetjson::__private::duplicate_field(__r, #name, __key_at),
                     );
                 }
-                __s.#i = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                __s.#i = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
                 ::jetjson::__private::Ok(true)
             }
         }
@@ -908,7 +1006,6 @@ fn content(cx: &Cx, variant: &Variant) -> TokenStream {
             let object = object_body(cx, &variant.fields, &quote!(Self::#ident), None, false);
             quote! {
                 __r.begin_object(#expected)?;
-                let mut __first = true;
                 #object
             }
         }
@@ -1145,7 +1242,7 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                     match __variant {
                         ::jetjson::__private::Some(__i) => {
                             __value = ::jetjson::__private::Some(
-                                __read_content(__r, __i).map_err(|e| e.field(#content_lit))?,
+                                ::jetjson::__private::in_field(__read_content(__r, __i), #content_lit)?,
                             );
                         }
                         ::jetjson::__private::None => {
@@ -1168,7 +1265,7 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                 // The content came before the tag: go back and read it.
                 let __end = __r.checkpoint();
                 __r.restore(__at);
-                let __v = __read_content(__r, __variant).map_err(|e| e.field(#content_lit))?;
+                let __v = ::jetjson::__private::in_field(__read_content(__r, __variant), #content_lit)?;
                 __r.restore(__end);
                 ::jetjson::__private::Ok(__v)
             }

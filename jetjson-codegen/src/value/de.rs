@@ -146,12 +146,14 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FromValue for #ident #ty_generics #where_clause {
+            #[inline]
             fn from_value(
                 __v: ::jetjson::__private::Value,
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
                 #require
                 #owned
             }
+            #[inline]
             fn from_value_ref(
                 __v: &::jetjson::__private::Value,
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -342,7 +344,59 @@ fn object_body(
         .map(|f| str_lit(&f.attrs.name.deserialize))
         .collect();
 
-    let members_loop = if count == 0 && flats.is_empty() {
+    let members_loop = if count > 0 && flats.is_empty() && tag.is_none() {
+        // The common case: key matching, duplicates and unknown keys are
+        // the runtime's (`ValueMembers::field` over a table of the keys).
+        let slots = read.iter().map(|field| {
+            let binding = binding(field);
+            let ty = field.ty;
+            quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
+        });
+        let table = crate::json::de::fields_table(&read, deny);
+        let arms = read.iter().enumerate().map(|(i, field)| {
+            let binding = binding(field);
+            let name = str_lit(&field.attrs.name.deserialize);
+            let read = match (Convert::of(field, false), mode) {
+                (Convert::Trait, Mode::Ref) => {
+                    quote!(::jetjson::__private::value_field_ref(&mut #binding, __v, #name)?;)
+                }
+                (Convert::Trait, Mode::Owned) => {
+                    quote!(::jetjson::__private::value_field(&mut #binding, __v, #name)?;)
+                }
+                _ => {
+                    let value = read_value(field, mode);
+                    quote!(#binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);)
+                }
+            };
+            let duplicate = (i >= 64 && field.attrs.name.deserialize_names().len() > 1).then(|| {
+                quote! {
+                    if #binding.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field(#name),
+                        );
+                    }
+                }
+            });
+            let i = index(i);
+            quote! {
+                ::jetjson::__private::Some(#i) => {
+                    #duplicate
+                    #read
+                }
+            }
+        });
+        Some(quote! {
+            #table
+            #(#slots)*
+            let mut __s = ::jetjson::__private::ValueMembers::new();
+            for (__k, __v) in __m {
+                match __s.field(&__k, &__FIELDS)? {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        })
+    } else if count == 0 && flats.is_empty() {
         // Nothing to read: at most, every key but the tag is an error.
         deny.then(|| {
             let tag = match tag {
@@ -389,7 +443,7 @@ fn object_body(
             quote! {
                 #i => {
                     #duplicate
-                    #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                    #binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
                     __next = #next;
                 }
             }
@@ -594,7 +648,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                         ::jetjson::__private::value_duplicate_field(#name),
                     );
                 }
-                __s.#i = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                __s.#i = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
                 ::jetjson::__private::Ok(true)
             }
         }
@@ -986,7 +1040,7 @@ fn adjacent(
                 #content_bytes => match __variant {
                     ::jetjson::__private::Some(__i) => {
                         __value = ::jetjson::__private::Some(
-                            __content_of(__v, __i).map_err(|e| e.field(#content_lit))?,
+                            ::jetjson::__private::in_field(__content_of(__v, __i), #content_lit)?,
                         );
                     }
                     ::jetjson::__private::None => __content = ::jetjson::__private::Some(__v),
@@ -1003,7 +1057,7 @@ fn adjacent(
         match __content {
             // The content came before the tag.
             ::jetjson::__private::Some(__v) => {
-                __content_of(__v, __variant).map_err(|e| e.field(#content_lit))
+                ::jetjson::__private::in_field(__content_of(__v, __variant), #content_lit)
             }
             ::jetjson::__private::None => match __variant {
                 #missing_arms

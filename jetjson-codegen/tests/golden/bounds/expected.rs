@@ -57,53 +57,24 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Defaults")?;
-            let mut __first = true;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["a", "b"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_a: ::jetjson::__private::Option<Vec<T>> = ::jetjson::__private::None;
             let mut __f_b: ::jetjson::__private::Option<U> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            while __r.next_member(&mut __first)? {
-                let __key_at = __r.offset();
-                let __field = match __next {
-                    0 if __r.eat_key(b"\"a\"")? => 0,
-                    1 if __r.eat_key(b"\"b\"")? => 1,
-                    _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"a" => 0,
-                            b"b" => 1,
-                            _ => 2,
-                        }
-                    }
-                };
-                match __field {
+            let mut __m = ::jetjson::__private::Members::new();
+            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
+                match __i {
                     0 => {
-                        if __f_a.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "a", __key_at),
-                            );
-                        }
-                        __f_a = ::jetjson::__private::Some(
-                            <Vec<
-                                T,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("a"))?,
-                        );
-                        __next = 1;
+                        ::jetjson::__private::read_field(&mut __f_a, __r, "a")?;
                     }
                     1 => {
-                        if __f_b.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "b", __key_at),
-                            );
-                        }
-                        __f_b = ::jetjson::__private::Some(
-                            <U as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("b"))?,
-                        );
-                        __next = 2;
+                        ::jetjson::__private::read_field(&mut __f_b, __r, "b")?;
                     }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                    _ => {}
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -153,8 +124,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <Vec<T> as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("a"))?,
+                        ::jetjson::__private::in_field(
+                            <Vec<
+                                T,
+                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "a",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -165,8 +140,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <U as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("b"))?,
+                        ::jetjson::__private::in_field(
+                            <U as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "b",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -235,36 +212,20 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Given")?;
-            let mut __first = true;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["t"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_t: ::jetjson::__private::Option<T> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            while __r.next_member(&mut __first)? {
-                let __key_at = __r.offset();
-                let __field = match __next {
-                    0 if __r.eat_key(b"\"t\"")? => 0,
-                    _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"t" => 0,
-                            _ => 1,
-                        }
-                    }
-                };
-                match __field {
+            let mut __m = ::jetjson::__private::Members::new();
+            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
+                match __i {
                     0 => {
-                        if __f_t.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "t", __key_at),
-                            );
-                        }
-                        __f_t = ::jetjson::__private::Some(
-                            <T as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("t"))?,
-                        );
-                        __next = 1;
+                        ::jetjson::__private::read_field(&mut __f_t, __r, "t")?;
                     }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                    _ => {}
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -303,8 +264,10 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <T as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("t"))?,
+                        ::jetjson::__private::in_field(
+                            <T as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "t",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -460,36 +423,22 @@ const _: () = {
                                 "Right",
                                 |__r| {
                                     __r.begin_object("struct variant Either::Right")?;
-                                    let mut __first = true;
+                                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                                        names: &["r"],
+                                        aliases: &[],
+                                        plain: true,
+                                        deny_unknown: false,
+                                    };
                                     let mut __f_r: ::jetjson::__private::Option<R> = ::jetjson::__private::None;
-                                    let mut __next: usize = 0;
-                                    while __r.next_member(&mut __first)? {
-                                        let __key_at = __r.offset();
-                                        let __field = match __next {
-                                            0 if __r.eat_key(b"\"r\"")? => 0,
-                                            _ => {
-                                                match __r.read_key()?.as_bytes() {
-                                                    b"r" => 0,
-                                                    _ => 1,
-                                                }
-                                            }
-                                        };
-                                        match __field {
+                                    let mut __m = ::jetjson::__private::Members::new();
+                                    while let ::jetjson::__private::Some(__i) = __m
+                                        .next(__r, &__FIELDS)?
+                                    {
+                                        match __i {
                                             0 => {
-                                                if __f_r.is_some() {
-                                                    return ::jetjson::__private::Err(
-                                                        ::jetjson::__private::duplicate_field(__r, "r", __key_at),
-                                                    );
-                                                }
-                                                __f_r = ::jetjson::__private::Some(
-                                                    <R as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                                        .map_err(|e| e.field("r"))?,
-                                                );
-                                                __next = 1;
+                                                ::jetjson::__private::read_field(&mut __f_r, __r, "r")?;
                                             }
-                                            _ => {
-                                                __r.skip_value()?;
-                                            }
+                                            _ => {}
                                         }
                                     }
                                     ::jetjson::__private::Ok(Self::Right {

@@ -35,6 +35,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Celsius {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::ToValue::to_value(
                 &::jetjson::__private::Into::<
@@ -45,6 +46,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Celsius {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -54,6 +56,7 @@ const _: () = {
                 >>::from(<u32 as ::jetjson::__private::FromValue>::from_value(__v)?),
             )
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -66,6 +69,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Celsius {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             ::jetjson::__private::ToMsgpack::write_msgpack(
                 &::jetjson::__private::Into::<
@@ -77,6 +81,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Celsius {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -123,12 +128,14 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Even {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::ToValue::to_value(&self.0)
         }
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Even {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -137,6 +144,7 @@ const _: () = {
             >>::try_from(<String as ::jetjson::__private::FromValue>::from_value(__v)?)
                 .map_err(::jetjson::__private::value_try_from_failed)
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -150,15 +158,18 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Even {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             ::jetjson::__private::ToMsgpack::write_msgpack(&self.0, __w);
         }
+        #[inline]
         fn is_msgpack_empty(&self) -> bool {
             ::jetjson::__private::ToMsgpack::is_msgpack_empty(&self.0)
         }
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Even {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -218,51 +229,24 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("a point")?;
-            let mut __first = true;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["x", "y"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_x: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
             let mut __f_y: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            while __r.next_member(&mut __first)? {
-                let __key_at = __r.offset();
-                let __field = match __next {
-                    0 if __r.eat_key(b"\"x\"")? => 0,
-                    1 if __r.eat_key(b"\"y\"")? => 1,
-                    _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"x" => 0,
-                            b"y" => 1,
-                            _ => 2,
-                        }
-                    }
-                };
-                match __field {
+            let mut __m = ::jetjson::__private::Members::new();
+            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
+                match __i {
                     0 => {
-                        if __f_x.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "x", __key_at),
-                            );
-                        }
-                        __f_x = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("x"))?,
-                        );
-                        __next = 1;
+                        ::jetjson::__private::read_field(&mut __f_x, __r, "x")?;
                     }
                     1 => {
-                        if __f_y.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "y", __key_at),
-                            );
-                        }
-                        __f_y = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("y"))?,
-                        );
-                        __next = 2;
+                        ::jetjson::__private::read_field(&mut __f_y, __r, "y")?;
                     }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                    _ => {}
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -302,8 +286,10 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("x"))?,
+                        ::jetjson::__private::in_field(
+                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "x",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -314,8 +300,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("y"))?,
+                        ::jetjson::__private::in_field(
+                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "y",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -336,20 +324,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Point {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(2);
-            __m.push(
-                ::jetjson::__private::member(
-                    "x",
-                    ::jetjson::__private::ToValue::to_value(&self.x),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "y",
-                    ::jetjson::__private::ToValue::to_value(&self.y),
-                ),
-            );
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -378,40 +356,28 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Point {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::take_object(__v, "a point")?;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["x", "y"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_x: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
             let mut __f_y: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
+            let mut __s = ::jetjson::__private::ValueMembers::new();
             for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "x" => 0,
-                    1 if __k == "y" => 1,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"x" => 0,
-                            b"y" => 1,
-                            _ => 2,
-                        }
+                match __s.field(&__k, &__FIELDS)? {
+                    ::jetjson::__private::Some(0) => {
+                        ::jetjson::__private::value_field(&mut __f_x, __v, "x")?;
                     }
-                };
-                match __field {
-                    0 => {
-                        __f_x = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("x"))?,
-                        );
-                        __next = 1;
-                    }
-                    1 => {
-                        __f_y = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("y"))?,
-                        );
-                        __next = 2;
+                    ::jetjson::__private::Some(1) => {
+                        ::jetjson::__private::value_field(&mut __f_y, __v, "y")?;
                     }
                     _ => {}
                 }
@@ -421,40 +387,28 @@ const _: () = {
                 y: ::jetjson::__private::take_value(__f_y, "y")?,
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::object_ref(__v, "a point")?;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["x", "y"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_x: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
             let mut __f_y: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
+            let mut __s = ::jetjson::__private::ValueMembers::new();
             for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "x" => 0,
-                    1 if __k == "y" => 1,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"x" => 0,
-                            b"y" => 1,
-                            _ => 2,
-                        }
+                match __s.field(&__k, &__FIELDS)? {
+                    ::jetjson::__private::Some(0) => {
+                        ::jetjson::__private::value_field_ref(&mut __f_x, __v, "x")?;
                     }
-                };
-                match __field {
-                    0 => {
-                        __f_x = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("x"))?,
-                        );
-                        __next = 1;
-                    }
-                    1 => {
-                        __f_y = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("y"))?,
-                        );
-                        __next = 2;
+                    ::jetjson::__private::Some(1) => {
+                        ::jetjson::__private::value_field_ref(&mut __f_y, __v, "y")?;
                     }
                     _ => {}
                 }
@@ -495,8 +449,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("x"))?,
+                        ::jetjson::__private::in_field(
+                            <i32 as ::jetjson::__private::FromValue>::from_value_ref(
+                                __v,
+                            ),
+                            "x",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -507,8 +465,12 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("y"))?,
+                        ::jetjson::__private::in_field(
+                            <i32 as ::jetjson::__private::FromValue>::from_value_ref(
+                                __v,
+                            ),
+                            "y",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -528,6 +490,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Point {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             __w.write_raw(b"\x82\xA1x");
             ::jetjson::__private::ToMsgpack::write_msgpack(&self.x, __w);
@@ -551,6 +514,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Point {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -585,10 +549,12 @@ const _: () = {
                                     );
                                 }
                                 __f_x = ::jetjson::__private::Some(
-                                    <i32 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("x"))?,
+                                    ::jetjson::__private::in_field(
+                                        <i32 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "x",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -599,10 +565,12 @@ const _: () = {
                                     );
                                 }
                                 __f_y = ::jetjson::__private::Some(
-                                    <i32 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("y"))?,
+                                    ::jetjson::__private::in_field(
+                                        <i32 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "y",
+                                    )?,
                                 );
                                 __next = 2;
                             }
@@ -617,18 +585,22 @@ const _: () = {
                     }
                     if __len > 0 {
                         __f_x = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("x"))?,
+                            ::jetjson::__private::in_field(
+                                <i32 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "x",
+                            )?,
                         );
                     }
                     if __len > 1 {
                         __f_y = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("y"))?,
+                            ::jetjson::__private::in_field(
+                                <i32 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "y",
+                            )?,
                         );
                     }
                 }
@@ -671,10 +643,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("x"))?,
+                        ::jetjson::__private::in_field(
+                            <i32 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "x",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -685,10 +659,12 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("y"))?,
+                        ::jetjson::__private::in_field(
+                            <i32 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "y",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }

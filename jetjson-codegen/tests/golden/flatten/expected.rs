@@ -103,8 +103,12 @@ const _: () = {
                             );
                         }
                         __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("id"))?,
+                            ::jetjson::__private::in_field(
+                                <u64 as ::jetjson::__private::FromJson<
+                                    'de,
+                                >>::read_json(__r),
+                                "id",
+                            )?,
                         );
                         __next = 1;
                     }
@@ -267,8 +271,10 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("id"))?,
+                        ::jetjson::__private::in_field(
+                            <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "id",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -351,17 +357,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Page {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
-            ::jetjson::__private::FlatToValue::flat_to_value(&self.paging, &mut __m);
-            ::jetjson::__private::FlatToValue::flat_to_value(&self.extra, &mut __m);
-            ::jetjson::__private::FlatToValue::flat_to_value(&self.rest, &mut __m);
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -387,6 +386,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Page {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -415,8 +415,10 @@ const _: () = {
                 match __field {
                     0 => {
                         __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("id"))?,
+                            ::jetjson::__private::in_field(
+                                <u64 as ::jetjson::__private::FromValue>::from_value(__v),
+                                "id",
+                            )?,
                         );
                         __next = 1;
                     }
@@ -518,6 +520,7 @@ const _: () = {
                 > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_rest)?,
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -546,8 +549,12 @@ const _: () = {
                 match __field {
                     0 => {
                         __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("id"))?,
+                            ::jetjson::__private::in_field(
+                                <u64 as ::jetjson::__private::FromValue>::from_value_ref(
+                                    __v,
+                                ),
+                                "id",
+                            )?,
                         );
                         __next = 1;
                     }
@@ -682,8 +689,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("id"))?,
+                        ::jetjson::__private::in_field(
+                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(
+                                __v,
+                            ),
+                            "id",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -771,6 +782,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Page {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             let mut __n: usize = 1usize;
             __n += ::jetjson::__private::FlatToMsgpack::flat_len(&self.paging);
@@ -803,6 +815,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Page {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -895,10 +908,12 @@ const _: () = {
                             );
                         }
                         __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("id"))?,
+                            ::jetjson::__private::in_field(
+                                <u64 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "id",
+                            )?,
                         );
                         __next = 1;
                     }
@@ -980,10 +995,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("id"))?,
+                        ::jetjson::__private::in_field(
+                            <u64 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "id",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1233,8 +1250,12 @@ const _: () = {
                                     );
                                 }
                                 __f_to = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                        .map_err(|e| e.field("to"))?,
+                                    ::jetjson::__private::in_field(
+                                        <u32 as ::jetjson::__private::FromJson<
+                                            'de,
+                                        >>::read_json(__r),
+                                        "to",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -1301,6 +1322,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Event {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Created(__f_0) => {
@@ -1347,6 +1369,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Event {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -1441,8 +1464,10 @@ const _: () = {
                         match __field {
                             0 => {
                                 __f_to = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                        .map_err(|e| e.field("to"))?,
+                                    ::jetjson::__private::in_field(
+                                        <u32 as ::jetjson::__private::FromValue>::from_value(__v),
+                                        "to",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -1456,6 +1481,7 @@ const _: () = {
                 }
             }
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -1543,10 +1569,12 @@ const _: () = {
                         match __field {
                             0 => {
                                 __f_to = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromValue>::from_value_ref(
+                                    ::jetjson::__private::in_field(
+                                        <u32 as ::jetjson::__private::FromValue>::from_value_ref(
                                             __v,
-                                        )
-                                        .map_err(|e| e.field("to"))?,
+                                        ),
+                                        "to",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -1617,6 +1645,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Event {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             match self {
                 Self::Created(__f_0) => {
@@ -1646,6 +1675,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Event {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -1772,10 +1802,12 @@ const _: () = {
                                     );
                                 }
                                 __f_to = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("to"))?,
+                                    ::jetjson::__private::in_field(
+                                        <u32 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "to",
+                                    )?,
                                 );
                                 __next = 1;
                             }

@@ -57,77 +57,37 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Page")?;
-            let mut __first = true;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["items", "raw", "next\"page"],
+                aliases: &[],
+                plain: false,
+                deny_unknown: false,
+            };
             let mut __f_items: ::jetjson::__private::Option<Vec<T>> = ::jetjson::__private::None;
             let mut __f_raw: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
             let mut __f_next: ::jetjson::__private::Option<Option<&'a str>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            while __r.next_member(&mut __first)? {
-                let __key_at = __r.offset();
-                let __field = match __next {
-                    0 if __r.eat_key(b"\"items\"")? => 0,
-                    1 if __r.eat_key(b"\"raw\"")? => 1,
-                    _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"items" => 0,
-                            b"raw" => 1,
-                            b"next\"page" => 2,
-                            _ => 3,
-                        }
-                    }
-                };
-                match __field {
+            let mut __m = ::jetjson::__private::Members::new();
+            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
+                match __i {
                     0 => {
-                        if __f_items.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "items",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_items = ::jetjson::__private::Some(
-                            <Vec<
-                                T,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("items"))?,
-                        );
-                        __next = 1;
+                        ::jetjson::__private::read_field(&mut __f_items, __r, "items")?;
                     }
                     1 => {
-                        if __f_raw.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "raw", __key_at),
-                            );
-                        }
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::base64::read_json(__r)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::base64::read_json(__r),
+                                "raw",
+                            )?,
                         );
-                        __next = 2;
                     }
                     2 => {
-                        if __f_next.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "next\"page",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_next = ::jetjson::__private::Some(
-                            <Option<
-                                &'a str,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("next\"page"))?,
-                        );
-                        __next = 3;
+                        ::jetjson::__private::read_field(
+                            &mut __f_next,
+                            __r,
+                            "next\"page",
+                        )?;
                     }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                    _ => {}
                 }
             }
             let __default: Self = ::jetjson::__private::Default::default();
@@ -189,8 +149,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <Vec<T> as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("items"))?,
+                        ::jetjson::__private::in_field(
+                            <Vec<
+                                T,
+                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "items",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -201,7 +165,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::base64::read_json(__r).map_err(|e| e.field("raw"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::base64::read_json(__r),
+                            "raw",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -216,10 +183,12 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <Option<
-                            &'a str,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("next\"page"))?,
+                        ::jetjson::__private::in_field(
+                            <Option<
+                                &'a str,
+                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "next\"page",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -255,26 +224,10 @@ const _: () = {
     where
         T: ::jetjson::__private::ToValue,
     {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(3);
-            __m.push(
-                ::jetjson::__private::member(
-                    "items",
-                    ::jetjson::__private::ToValue::to_value(&self.items),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "raw",
-                    ::jetjson::__private::base64_to_value(&self.raw),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "next\"page",
-                    ::jetjson::__private::ToValue::to_value(&self.next),
-                ),
-            );
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }

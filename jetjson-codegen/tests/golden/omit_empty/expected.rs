@@ -74,87 +74,32 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Profile")?;
-            let mut __first = true;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["nick", "bio", "id", "tags"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
             let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
             let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            while __r.next_member(&mut __first)? {
-                let __key_at = __r.offset();
-                let __field = match __next {
-                    0 if __r.eat_key(b"\"nick\"")? => 0,
-                    1 if __r.eat_key(b"\"bio\"")? => 1,
-                    2 if __r.eat_key(b"\"id\"")? => 2,
-                    3 if __r.eat_key(b"\"tags\"")? => 3,
-                    _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"nick" => 0,
-                            b"bio" => 1,
-                            b"id" => 2,
-                            b"tags" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
+            let mut __m = ::jetjson::__private::Members::new();
+            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
+                match __i {
                     0 => {
-                        if __f_nick.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "nick", __key_at),
-                            );
-                        }
-                        __f_nick = ::jetjson::__private::Some(
-                            <String as ::jetjson::__private::FromJson<
-                                'de,
-                            >>::read_json(__r)
-                                .map_err(|e| e.field("nick"))?,
-                        );
-                        __next = 1;
+                        ::jetjson::__private::read_field(&mut __f_nick, __r, "nick")?;
                     }
                     1 => {
-                        if __f_bio.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "bio", __key_at),
-                            );
-                        }
-                        __f_bio = ::jetjson::__private::Some(
-                            <Option<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("bio"))?,
-                        );
-                        __next = 2;
+                        ::jetjson::__private::read_field(&mut __f_bio, __r, "bio")?;
                     }
                     2 => {
-                        if __f_id.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "id", __key_at),
-                            );
-                        }
-                        __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("id"))?,
-                        );
-                        __next = 3;
+                        ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
                     }
                     3 => {
-                        if __f_tags.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
-                            );
-                        }
-                        __f_tags = ::jetjson::__private::Some(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("tags"))?,
-                        );
-                        __next = 4;
+                        ::jetjson::__private::read_field(&mut __f_tags, __r, "tags")?;
                     }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                    _ => {}
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -203,8 +148,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <String as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("nick"))?,
+                        ::jetjson::__private::in_field(
+                            <String as ::jetjson::__private::FromJson<
+                                'de,
+                            >>::read_json(__r),
+                            "nick",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -215,10 +164,12 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <Option<
-                            String,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("bio"))?,
+                        ::jetjson::__private::in_field(
+                            <Option<
+                                String,
+                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "bio",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -229,8 +180,10 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("id"))?,
+                        ::jetjson::__private::in_field(
+                            <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "id",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -241,10 +194,12 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        <Vec<
-                            String,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("tags"))?,
+                        ::jetjson::__private::in_field(
+                            <Vec<
+                                String,
+                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "tags",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -267,38 +222,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Profile {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
-            if !::jetjson::__private::ToJson::is_json_empty(&self.nick) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "nick",
-                        ::jetjson::__private::ToValue::to_value(&self.nick),
-                    ),
-                );
-            }
-            if !Option::is_none(&self.bio) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "bio",
-                        ::jetjson::__private::ToValue::to_value(&self.bio),
-                    ),
-                );
-            }
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
-            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "tags",
-                        ::jetjson::__private::ToValue::to_value(&self.tags),
-                    ),
-                );
-            }
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -345,64 +272,36 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Profile {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::take_object(__v, "struct Profile")?;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["nick", "bio", "id", "tags"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
             let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
             let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
+            let mut __s = ::jetjson::__private::ValueMembers::new();
             for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "nick" => 0,
-                    1 if __k == "bio" => 1,
-                    2 if __k == "id" => 2,
-                    3 if __k == "tags" => 3,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"nick" => 0,
-                            b"bio" => 1,
-                            b"id" => 2,
-                            b"tags" => 3,
-                            _ => 4,
-                        }
+                match __s.field(&__k, &__FIELDS)? {
+                    ::jetjson::__private::Some(0) => {
+                        ::jetjson::__private::value_field(&mut __f_nick, __v, "nick")?;
                     }
-                };
-                match __field {
-                    0 => {
-                        __f_nick = ::jetjson::__private::Some(
-                            <String as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("nick"))?,
-                        );
-                        __next = 1;
+                    ::jetjson::__private::Some(1) => {
+                        ::jetjson::__private::value_field(&mut __f_bio, __v, "bio")?;
                     }
-                    1 => {
-                        __f_bio = ::jetjson::__private::Some(
-                            <Option<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("bio"))?,
-                        );
-                        __next = 2;
+                    ::jetjson::__private::Some(2) => {
+                        ::jetjson::__private::value_field(&mut __f_id, __v, "id")?;
                     }
-                    2 => {
-                        __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("id"))?,
-                        );
-                        __next = 3;
-                    }
-                    3 => {
-                        __f_tags = ::jetjson::__private::Some(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("tags"))?,
-                        );
-                        __next = 4;
+                    ::jetjson::__private::Some(3) => {
+                        ::jetjson::__private::value_field(&mut __f_tags, __v, "tags")?;
                     }
                     _ => {}
                 }
@@ -414,66 +313,44 @@ const _: () = {
                 tags: __f_tags.unwrap_or_default(),
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::object_ref(__v, "struct Profile")?;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["nick", "bio", "id", "tags"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
             let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
             let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
+            let mut __s = ::jetjson::__private::ValueMembers::new();
             for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "nick" => 0,
-                    1 if __k == "bio" => 1,
-                    2 if __k == "id" => 2,
-                    3 if __k == "tags" => 3,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"nick" => 0,
-                            b"bio" => 1,
-                            b"id" => 2,
-                            b"tags" => 3,
-                            _ => 4,
-                        }
+                match __s.field(&__k, &__FIELDS)? {
+                    ::jetjson::__private::Some(0) => {
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_nick,
+                            __v,
+                            "nick",
+                        )?;
                     }
-                };
-                match __field {
-                    0 => {
-                        __f_nick = ::jetjson::__private::Some(
-                            <String as ::jetjson::__private::FromValue>::from_value_ref(
-                                    __v,
-                                )
-                                .map_err(|e| e.field("nick"))?,
-                        );
-                        __next = 1;
+                    ::jetjson::__private::Some(1) => {
+                        ::jetjson::__private::value_field_ref(&mut __f_bio, __v, "bio")?;
                     }
-                    1 => {
-                        __f_bio = ::jetjson::__private::Some(
-                            <Option<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("bio"))?,
-                        );
-                        __next = 2;
+                    ::jetjson::__private::Some(2) => {
+                        ::jetjson::__private::value_field_ref(&mut __f_id, __v, "id")?;
                     }
-                    2 => {
-                        __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("id"))?,
-                        );
-                        __next = 3;
-                    }
-                    3 => {
-                        __f_tags = ::jetjson::__private::Some(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("tags"))?,
-                        );
-                        __next = 4;
+                    ::jetjson::__private::Some(3) => {
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_tags,
+                            __v,
+                            "tags",
+                        )?;
                     }
                     _ => {}
                 }
@@ -523,8 +400,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <String as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("nick"))?,
+                        ::jetjson::__private::in_field(
+                            <String as ::jetjson::__private::FromValue>::from_value_ref(
+                                __v,
+                            ),
+                            "nick",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -535,10 +416,12 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <Option<
-                            String,
-                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("bio"))?,
+                        ::jetjson::__private::in_field(
+                            <Option<
+                                String,
+                            > as ::jetjson::__private::FromValue>::from_value_ref(__v),
+                            "bio",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -549,8 +432,12 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("id"))?,
+                        ::jetjson::__private::in_field(
+                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(
+                                __v,
+                            ),
+                            "id",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -561,10 +448,12 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        <Vec<
-                            String,
-                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("tags"))?,
+                        ::jetjson::__private::in_field(
+                            <Vec<
+                                String,
+                            > as ::jetjson::__private::FromValue>::from_value_ref(__v),
+                            "tags",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }

@@ -80,125 +80,73 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             ::jetjson::__private::require_serde!();
             __r.begin_object("struct Bridged")?;
-            let mut __first = true;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["at", "n", "color", "tint", "raw", "both"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_at: ::jetjson::__private::Option<DateTime<Utc>> = ::jetjson::__private::None;
             let mut __f_n: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_tint: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_raw: ::jetjson::__private::Option<Foreign> = ::jetjson::__private::None;
             let mut __f_both: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            while __r.next_member(&mut __first)? {
-                let __key_at = __r.offset();
-                let __field = match __next {
-                    0 if __r.eat_key(b"\"at\"")? => 0,
-                    1 if __r.eat_key(b"\"n\"")? => 1,
-                    2 if __r.eat_key(b"\"color\"")? => 2,
-                    3 if __r.eat_key(b"\"tint\"")? => 3,
-                    4 if __r.eat_key(b"\"raw\"")? => 4,
-                    5 if __r.eat_key(b"\"both\"")? => 5,
-                    _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"at" => 0,
-                            b"n" => 1,
-                            b"color" => 2,
-                            b"tint" => 3,
-                            b"raw" => 4,
-                            b"both" => 5,
-                            _ => 6,
-                        }
-                    }
-                };
-                match __field {
+            let mut __m = ::jetjson::__private::Members::new();
+            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
+                match __i {
                     0 => {
-                        if __f_at.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "at", __key_at),
-                            );
-                        }
                         __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_with(
                                     __r,
                                     |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("at"))?,
+                                ),
+                                "at",
+                            )?,
                         );
-                        __next = 1;
                     }
                     1 => {
-                        if __f_n.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "n", __key_at),
-                            );
-                        }
                         __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_with(
                                     __r,
                                     |__d| serde_with::As::<
                                         serde_with::DisplayFromStr,
                                     >::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("n"))?,
+                                ),
+                                "n",
+                            )?,
                         );
-                        __next = 2;
                     }
                     2 => {
-                        if __f_color.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "color",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_color = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("color"))?,
-                        );
-                        __next = 3;
+                        ::jetjson::__private::read_field(&mut __f_color, __r, "color")?;
                     }
                     3 => {
-                        if __f_tint.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "tint", __key_at),
-                            );
-                        }
                         __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_with(
                                     __r,
                                     |__d| from_hex(__d),
-                                )
-                                .map_err(|e| e.field("tint"))?,
+                                ),
+                                "tint",
+                            )?,
                         );
-                        __next = 4;
                     }
                     4 => {
-                        if __f_raw.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "raw", __key_at),
-                            );
-                        }
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read(__r)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read(__r),
+                                "raw",
+                            )?,
                         );
-                        __next = 5;
                     }
                     5 => {
-                        if __f_both.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "both", __key_at),
-                            );
-                        }
                         __f_both = ::jetjson::__private::Some(
-                            hex::read_json(__r).map_err(|e| e.field("both"))?,
+                            ::jetjson::__private::in_field(hex::read_json(__r), "both")?,
                         );
-                        __next = 6;
                     }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                    _ => {}
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -290,11 +238,13 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_with(
                                 __r,
                                 |__d| chrono::serde::ts_seconds::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("at"))?,
+                            ),
+                            "at",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -305,13 +255,15 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_with(
                                 __r,
                                 |__d| serde_with::As::<
                                     serde_with::DisplayFromStr,
                                 >::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("n"))?,
+                            ),
+                            "n",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -322,8 +274,10 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("color"))?,
+                        ::jetjson::__private::in_field(
+                            <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "color",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -334,8 +288,13 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_with(__r, |__d| from_hex(__d))
-                            .map_err(|e| e.field("tint"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_with(
+                                __r,
+                                |__d| from_hex(__d),
+                            ),
+                            "tint",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -346,8 +305,10 @@ const _: () = {
                         );
                     }
                     __s.4 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read(__r)
-                            .map_err(|e| e.field("raw"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read(__r),
+                            "raw",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -358,7 +319,7 @@ const _: () = {
                         );
                     }
                     __s.5 = ::jetjson::__private::Some(
-                        hex::read_json(__r).map_err(|e| e.field("both"))?,
+                        ::jetjson::__private::in_field(hex::read_json(__r), "both")?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -411,56 +372,11 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Bridged {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::require_serde!();
             let mut __m = ::jetjson::__private::members(6);
-            __m.push(
-                ::jetjson::__private::member(
-                    "at",
-                    ::jetjson::__private::serde_to_value_with(|__s| chrono::serde::ts_seconds::serialize(
-                        &self.at,
-                        __s,
-                    )),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "n",
-                    ::jetjson::__private::serde_to_value_with(|__s| serde_with::As::<
-                        serde_with::DisplayFromStr,
-                    >::serialize(&self.n, __s)),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "color",
-                    ::jetjson::__private::serde_to_value_with(|__s| to_hex(
-                        &self.color,
-                        __s,
-                    )),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "tint",
-                    ::jetjson::__private::ToValue::to_value(&self.tint),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "raw",
-                    ::jetjson::__private::serde_to_value(&self.raw),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "both",
-                    ::jetjson::__private::with_to_value(|__w| hex::write_json(
-                        &self.both,
-                        __w,
-                    )),
-                ),
-            );
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -524,95 +440,84 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Bridged {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             ::jetjson::__private::require_serde!();
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::take_object(__v, "struct Bridged")?;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["at", "n", "color", "tint", "raw", "both"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_at: ::jetjson::__private::Option<DateTime<Utc>> = ::jetjson::__private::None;
             let mut __f_n: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_tint: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_raw: ::jetjson::__private::Option<Foreign> = ::jetjson::__private::None;
             let mut __f_both: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
+            let mut __s = ::jetjson::__private::ValueMembers::new();
             for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "at" => 0,
-                    1 if __k == "n" => 1,
-                    2 if __k == "color" => 2,
-                    3 if __k == "tint" => 3,
-                    4 if __k == "raw" => 4,
-                    5 if __k == "both" => 5,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"at" => 0,
-                            b"n" => 1,
-                            b"color" => 2,
-                            b"tint" => 3,
-                            b"raw" => 4,
-                            b"both" => 5,
-                            _ => 6,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
+                match __s.field(&__k, &__FIELDS)? {
+                    ::jetjson::__private::Some(0) => {
                         __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     &__v,
                                     |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("at"))?,
+                                ),
+                                "at",
+                            )?,
                         );
-                        __next = 1;
                     }
-                    1 => {
+                    ::jetjson::__private::Some(1) => {
                         __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     &__v,
                                     |__d| serde_with::As::<
                                         serde_with::DisplayFromStr,
                                     >::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("n"))?,
+                                ),
+                                "n",
+                            )?,
                         );
-                        __next = 2;
                     }
-                    2 => {
-                        __f_color = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("color"))?,
-                        );
-                        __next = 3;
+                    ::jetjson::__private::Some(2) => {
+                        ::jetjson::__private::value_field(&mut __f_color, __v, "color")?;
                     }
-                    3 => {
+                    ::jetjson::__private::Some(3) => {
                         __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     &__v,
                                     |__d| from_hex(__d),
-                                )
-                                .map_err(|e| e.field("tint"))?,
+                                ),
+                                "tint",
+                            )?,
                         );
-                        __next = 4;
                     }
-                    4 => {
+                    ::jetjson::__private::Some(4) => {
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value(&__v)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value(&__v),
+                                "raw",
+                            )?,
                         );
-                        __next = 5;
                     }
-                    5 => {
+                    ::jetjson::__private::Some(5) => {
                         __f_both = ::jetjson::__private::Some(
-                            ::jetjson::__private::with_from_value(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::with_from_value(
                                     &__v,
                                     |__r| hex::read_json(__r),
-                                )
-                                .map_err(|e| e.field("both"))?,
+                                ),
+                                "both",
+                            )?,
                         );
-                        __next = 6;
                     }
                     _ => {}
                 }
@@ -654,94 +559,87 @@ const _: () = {
                 },
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::object_ref(__v, "struct Bridged")?;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["at", "n", "color", "tint", "raw", "both"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_at: ::jetjson::__private::Option<DateTime<Utc>> = ::jetjson::__private::None;
             let mut __f_n: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_tint: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_raw: ::jetjson::__private::Option<Foreign> = ::jetjson::__private::None;
             let mut __f_both: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
+            let mut __s = ::jetjson::__private::ValueMembers::new();
             for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "at" => 0,
-                    1 if __k == "n" => 1,
-                    2 if __k == "color" => 2,
-                    3 if __k == "tint" => 3,
-                    4 if __k == "raw" => 4,
-                    5 if __k == "both" => 5,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"at" => 0,
-                            b"n" => 1,
-                            b"color" => 2,
-                            b"tint" => 3,
-                            b"raw" => 4,
-                            b"both" => 5,
-                            _ => 6,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
+                match __s.field(&__k, &__FIELDS)? {
+                    ::jetjson::__private::Some(0) => {
                         __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     __v,
                                     |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("at"))?,
+                                ),
+                                "at",
+                            )?,
                         );
-                        __next = 1;
                     }
-                    1 => {
+                    ::jetjson::__private::Some(1) => {
                         __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     __v,
                                     |__d| serde_with::As::<
                                         serde_with::DisplayFromStr,
                                     >::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("n"))?,
+                                ),
+                                "n",
+                            )?,
                         );
-                        __next = 2;
                     }
-                    2 => {
-                        __f_color = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("color"))?,
-                        );
-                        __next = 3;
+                    ::jetjson::__private::Some(2) => {
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_color,
+                            __v,
+                            "color",
+                        )?;
                     }
-                    3 => {
+                    ::jetjson::__private::Some(3) => {
                         __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     __v,
                                     |__d| from_hex(__d),
-                                )
-                                .map_err(|e| e.field("tint"))?,
+                                ),
+                                "tint",
+                            )?,
                         );
-                        __next = 4;
                     }
-                    4 => {
+                    ::jetjson::__private::Some(4) => {
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value(__v)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value(__v),
+                                "raw",
+                            )?,
                         );
-                        __next = 5;
                     }
-                    5 => {
+                    ::jetjson::__private::Some(5) => {
                         __f_both = ::jetjson::__private::Some(
-                            ::jetjson::__private::with_from_value(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::with_from_value(
                                     __v,
                                     |__r| hex::read_json(__r),
-                                )
-                                .map_err(|e| e.field("both"))?,
+                                ),
+                                "both",
+                            )?,
                         );
-                        __next = 6;
                     }
                     _ => {}
                 }
@@ -834,11 +732,13 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_from_value_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_from_value_with(
                                 __v,
                                 |__d| chrono::serde::ts_seconds::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("at"))?,
+                            ),
+                            "at",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -849,13 +749,15 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_from_value_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_from_value_with(
                                 __v,
                                 |__d| serde_with::As::<
                                     serde_with::DisplayFromStr,
                                 >::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("n"))?,
+                            ),
+                            "n",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -866,8 +768,12 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <u32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("color"))?,
+                        ::jetjson::__private::in_field(
+                            <u32 as ::jetjson::__private::FromValue>::from_value_ref(
+                                __v,
+                            ),
+                            "color",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -878,11 +784,13 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_from_value_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_from_value_with(
                                 __v,
                                 |__d| from_hex(__d),
-                            )
-                            .map_err(|e| e.field("tint"))?,
+                            ),
+                            "tint",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -893,8 +801,10 @@ const _: () = {
                         );
                     }
                     __s.4 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_from_value(__v)
-                            .map_err(|e| e.field("raw"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_from_value(__v),
+                            "raw",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -905,11 +815,13 @@ const _: () = {
                         );
                     }
                     __s.5 = ::jetjson::__private::Some(
-                        ::jetjson::__private::with_from_value(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::with_from_value(
                                 __v,
                                 |__r| hex::read_json(__r),
-                            )
-                            .map_err(|e| e.field("both"))?,
+                            ),
+                            "both",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -961,6 +873,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Bridged {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             ::jetjson::__private::require_serde!();
             __w.write_raw(b"\x86\xA2at");
@@ -1023,6 +936,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Bridged {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -1070,11 +984,13 @@ const _: () = {
                                     );
                                 }
                                 __f_at = ::jetjson::__private::Some(
-                                    ::jetjson::__private::serde_read_msgpack_with(
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::serde_read_msgpack_with(
                                             __r,
                                             |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                        )
-                                        .map_err(|e| e.field("at"))?,
+                                        ),
+                                        "at",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -1085,13 +1001,15 @@ const _: () = {
                                     );
                                 }
                                 __f_n = ::jetjson::__private::Some(
-                                    ::jetjson::__private::serde_read_msgpack_with(
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::serde_read_msgpack_with(
                                             __r,
                                             |__d| serde_with::As::<
                                                 serde_with::DisplayFromStr,
                                             >::deserialize(__d),
-                                        )
-                                        .map_err(|e| e.field("n"))?,
+                                        ),
+                                        "n",
+                                    )?,
                                 );
                                 __next = 2;
                             }
@@ -1102,10 +1020,12 @@ const _: () = {
                                     );
                                 }
                                 __f_color = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("color"))?,
+                                    ::jetjson::__private::in_field(
+                                        <u32 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "color",
+                                    )?,
                                 );
                                 __next = 3;
                             }
@@ -1116,11 +1036,13 @@ const _: () = {
                                     );
                                 }
                                 __f_tint = ::jetjson::__private::Some(
-                                    ::jetjson::__private::serde_read_msgpack_with(
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::serde_read_msgpack_with(
                                             __r,
                                             |__d| from_hex(__d),
-                                        )
-                                        .map_err(|e| e.field("tint"))?,
+                                        ),
+                                        "tint",
+                                    )?,
                                 );
                                 __next = 4;
                             }
@@ -1131,8 +1053,10 @@ const _: () = {
                                     );
                                 }
                                 __f_raw = ::jetjson::__private::Some(
-                                    ::jetjson::__private::serde_read_msgpack(__r)
-                                        .map_err(|e| e.field("raw"))?,
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::serde_read_msgpack(__r),
+                                        "raw",
+                                    )?,
                                 );
                                 __next = 5;
                             }
@@ -1143,7 +1067,10 @@ const _: () = {
                                     );
                                 }
                                 __f_both = ::jetjson::__private::Some(
-                                    hex::read_msgpack(__r).map_err(|e| e.field("both"))?,
+                                    ::jetjson::__private::in_field(
+                                        hex::read_msgpack(__r),
+                                        "both",
+                                    )?,
                                 );
                                 __next = 6;
                             }
@@ -1162,50 +1089,63 @@ const _: () = {
                     }
                     if __len > 0 {
                         __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_msgpack_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_msgpack_with(
                                     __r,
                                     |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("at"))?,
+                                ),
+                                "at",
+                            )?,
                         );
                     }
                     if __len > 1 {
                         __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_msgpack_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_msgpack_with(
                                     __r,
                                     |__d| serde_with::As::<
                                         serde_with::DisplayFromStr,
                                     >::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("n"))?,
+                                ),
+                                "n",
+                            )?,
                         );
                     }
                     if __len > 2 {
                         __f_color = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("color"))?,
+                            ::jetjson::__private::in_field(
+                                <u32 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "color",
+                            )?,
                         );
                     }
                     if __len > 3 {
                         __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_msgpack_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_msgpack_with(
                                     __r,
                                     |__d| from_hex(__d),
-                                )
-                                .map_err(|e| e.field("tint"))?,
+                                ),
+                                "tint",
+                            )?,
                         );
                     }
                     if __len > 4 {
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_msgpack(__r)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_msgpack(__r),
+                                "raw",
+                            )?,
                         );
                     }
                     if __len > 5 {
                         __f_both = ::jetjson::__private::Some(
-                            hex::read_msgpack(__r).map_err(|e| e.field("both"))?,
+                            ::jetjson::__private::in_field(
+                                hex::read_msgpack(__r),
+                                "both",
+                            )?,
                         );
                     }
                 }
@@ -1292,11 +1232,13 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_msgpack_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_msgpack_with(
                                 __r,
                                 |__d| chrono::serde::ts_seconds::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("at"))?,
+                            ),
+                            "at",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1307,13 +1249,15 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_msgpack_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_msgpack_with(
                                 __r,
                                 |__d| serde_with::As::<
                                     serde_with::DisplayFromStr,
                                 >::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("n"))?,
+                            ),
+                            "n",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1324,10 +1268,12 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <u32 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("color"))?,
+                        ::jetjson::__private::in_field(
+                            <u32 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "color",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1338,11 +1284,13 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_msgpack_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_msgpack_with(
                                 __r,
                                 |__d| from_hex(__d),
-                            )
-                            .map_err(|e| e.field("tint"))?,
+                            ),
+                            "tint",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1353,8 +1301,10 @@ const _: () = {
                         );
                     }
                     __s.4 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_msgpack(__r)
-                            .map_err(|e| e.field("raw"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_msgpack(__r),
+                            "raw",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1365,7 +1315,7 @@ const _: () = {
                         );
                     }
                     __s.5 = ::jetjson::__private::Some(
-                        hex::read_msgpack(__r).map_err(|e| e.field("both"))?,
+                        ::jetjson::__private::in_field(hex::read_msgpack(__r), "both")?,
                     );
                     ::jetjson::__private::Ok(true)
                 }

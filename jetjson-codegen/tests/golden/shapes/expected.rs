@@ -193,51 +193,26 @@ const _: () = {
                                 "rect",
                                 |__r| {
                                     __r.begin_object("struct variant Shape::rect")?;
-                                    let mut __first = true;
+                                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                                        names: &["w", "h"],
+                                        aliases: &[],
+                                        plain: true,
+                                        deny_unknown: false,
+                                    };
                                     let mut __f_w: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
                                     let mut __f_h: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-                                    let mut __next: usize = 0;
-                                    while __r.next_member(&mut __first)? {
-                                        let __key_at = __r.offset();
-                                        let __field = match __next {
-                                            0 if __r.eat_key(b"\"w\"")? => 0,
-                                            1 if __r.eat_key(b"\"h\"")? => 1,
-                                            _ => {
-                                                match __r.read_key()?.as_bytes() {
-                                                    b"w" => 0,
-                                                    b"h" => 1,
-                                                    _ => 2,
-                                                }
-                                            }
-                                        };
-                                        match __field {
+                                    let mut __m = ::jetjson::__private::Members::new();
+                                    while let ::jetjson::__private::Some(__i) = __m
+                                        .next(__r, &__FIELDS)?
+                                    {
+                                        match __i {
                                             0 => {
-                                                if __f_w.is_some() {
-                                                    return ::jetjson::__private::Err(
-                                                        ::jetjson::__private::duplicate_field(__r, "w", __key_at),
-                                                    );
-                                                }
-                                                __f_w = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                                        .map_err(|e| e.field("w"))?,
-                                                );
-                                                __next = 1;
+                                                ::jetjson::__private::read_field(&mut __f_w, __r, "w")?;
                                             }
                                             1 => {
-                                                if __f_h.is_some() {
-                                                    return ::jetjson::__private::Err(
-                                                        ::jetjson::__private::duplicate_field(__r, "h", __key_at),
-                                                    );
-                                                }
-                                                __f_h = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                                        .map_err(|e| e.field("h"))?,
-                                                );
-                                                __next = 2;
+                                                ::jetjson::__private::read_field(&mut __f_h, __r, "h")?;
                                             }
-                                            _ => {
-                                                __r.skip_value()?;
-                                            }
+                                            _ => {}
                                         }
                                     }
                                     ::jetjson::__private::Ok(Self::Rect {
@@ -308,6 +283,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Shape {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Empty => ::jetjson::__private::string("empty"),
@@ -377,6 +353,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Shape {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -508,35 +485,22 @@ const _: () = {
                                         __v,
                                         "struct variant Shape::rect",
                                     )?;
+                                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                                        names: &["w", "h"],
+                                        aliases: &[],
+                                        plain: true,
+                                        deny_unknown: false,
+                                    };
                                     let mut __f_w: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
                                     let mut __f_h: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-                                    let mut __next: usize = 0;
+                                    let mut __s = ::jetjson::__private::ValueMembers::new();
                                     for (__k, __v) in __m {
-                                        let __field = match __next {
-                                            0 if __k == "w" => 0,
-                                            1 if __k == "h" => 1,
-                                            _ => {
-                                                match __k.as_bytes() {
-                                                    b"w" => 0,
-                                                    b"h" => 1,
-                                                    _ => 2,
-                                                }
+                                        match __s.field(&__k, &__FIELDS)? {
+                                            ::jetjson::__private::Some(0) => {
+                                                ::jetjson::__private::value_field(&mut __f_w, __v, "w")?;
                                             }
-                                        };
-                                        match __field {
-                                            0 => {
-                                                __f_w = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                                        .map_err(|e| e.field("w"))?,
-                                                );
-                                                __next = 1;
-                                            }
-                                            1 => {
-                                                __f_h = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                                        .map_err(|e| e.field("h"))?,
-                                                );
-                                                __next = 2;
+                                            ::jetjson::__private::Some(1) => {
+                                                ::jetjson::__private::value_field(&mut __f_h, __v, "h")?;
                                             }
                                             _ => {}
                                         }
@@ -567,6 +531,7 @@ const _: () = {
                 }
             }
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -704,39 +669,30 @@ const _: () = {
                                         __v,
                                         "struct variant Shape::rect",
                                     )?;
+                                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                                        names: &["w", "h"],
+                                        aliases: &[],
+                                        plain: true,
+                                        deny_unknown: false,
+                                    };
                                     let mut __f_w: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
                                     let mut __f_h: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-                                    let mut __next: usize = 0;
+                                    let mut __s = ::jetjson::__private::ValueMembers::new();
                                     for (__k, __v) in __m {
-                                        let __field = match __next {
-                                            0 if __k == "w" => 0,
-                                            1 if __k == "h" => 1,
-                                            _ => {
-                                                match __k.as_bytes() {
-                                                    b"w" => 0,
-                                                    b"h" => 1,
-                                                    _ => 2,
-                                                }
+                                        match __s.field(&__k, &__FIELDS)? {
+                                            ::jetjson::__private::Some(0) => {
+                                                ::jetjson::__private::value_field_ref(
+                                                    &mut __f_w,
+                                                    __v,
+                                                    "w",
+                                                )?;
                                             }
-                                        };
-                                        match __field {
-                                            0 => {
-                                                __f_w = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromValue>::from_value_ref(
-                                                            __v,
-                                                        )
-                                                        .map_err(|e| e.field("w"))?,
-                                                );
-                                                __next = 1;
-                                            }
-                                            1 => {
-                                                __f_h = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromValue>::from_value_ref(
-                                                            __v,
-                                                        )
-                                                        .map_err(|e| e.field("h"))?,
-                                                );
-                                                __next = 2;
+                                            ::jetjson::__private::Some(1) => {
+                                                ::jetjson::__private::value_field_ref(
+                                                    &mut __f_h,
+                                                    __v,
+                                                    "h",
+                                                )?;
                                             }
                                             _ => {}
                                         }

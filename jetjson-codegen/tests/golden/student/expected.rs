@@ -56,93 +56,36 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Student")?;
-            let mut __first = true;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["id", "s_name", "tags", "retryCount"],
+                aliases: &[("name", 1)],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_id: ::jetjson::__private::Option<i64> = ::jetjson::__private::None;
             let mut __f_name: ::jetjson::__private::Option<&'a str> = ::jetjson::__private::None;
             let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
             let mut __f_retry_count: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            while __r.next_member(&mut __first)? {
-                let __key_at = __r.offset();
-                let __field = match __next {
-                    0 if __r.eat_key(b"\"id\"")? => 0,
-                    1 if __r.eat_key(b"\"s_name\"")? => 1,
-                    2 if __r.eat_key(b"\"tags\"")? => 2,
-                    3 if __r.eat_key(b"\"retryCount\"")? => 3,
-                    _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"id" => 0,
-                            b"s_name" | b"name" => 1,
-                            b"tags" => 2,
-                            b"retryCount" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
+            let mut __m = ::jetjson::__private::Members::new();
+            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
+                match __i {
                     0 => {
-                        if __f_id.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "id", __key_at),
-                            );
-                        }
-                        __f_id = ::jetjson::__private::Some(
-                            <i64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("id"))?,
-                        );
-                        __next = 1;
+                        ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
                     }
                     1 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "s_name",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_name = ::jetjson::__private::Some(
-                            <&'a str as ::jetjson::__private::FromJson<
-                                'de,
-                            >>::read_json(__r)
-                                .map_err(|e| e.field("s_name"))?,
-                        );
-                        __next = 2;
+                        ::jetjson::__private::read_field(&mut __f_name, __r, "s_name")?;
                     }
                     2 => {
-                        if __f_tags.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
-                            );
-                        }
-                        __f_tags = ::jetjson::__private::Some(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("tags"))?,
-                        );
-                        __next = 3;
+                        ::jetjson::__private::read_field(&mut __f_tags, __r, "tags")?;
                     }
                     3 => {
-                        if __f_retry_count.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "retryCount",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_retry_count = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("retryCount"))?,
-                        );
-                        __next = 4;
+                        ::jetjson::__private::read_field(
+                            &mut __f_retry_count,
+                            __r,
+                            "retryCount",
+                        )?;
                     }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                    _ => {}
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -194,8 +137,10 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <i64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("id"))?,
+                        ::jetjson::__private::in_field(
+                            <i64 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "id",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -210,8 +155,12 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <&'a str as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("s_name"))?,
+                        ::jetjson::__private::in_field(
+                            <&'a str as ::jetjson::__private::FromJson<
+                                'de,
+                            >>::read_json(__r),
+                            "s_name",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -222,10 +171,12 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <Vec<
-                            String,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("tags"))?,
+                        ::jetjson::__private::in_field(
+                            <Vec<
+                                String,
+                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "tags",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -240,8 +191,10 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("retryCount"))?,
+                        ::jetjson::__private::in_field(
+                            <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "retryCount",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -265,34 +218,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> ::jetjson::__private::ToValue for Student<'a> {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "s_name",
-                    ::jetjson::__private::ToValue::to_value(&self.name),
-                ),
-            );
-            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "tags",
-                        ::jetjson::__private::ToValue::to_value(&self.tags),
-                    ),
-                );
-            }
-            __m.push(
-                ::jetjson::__private::member(
-                    "retryCount",
-                    ::jetjson::__private::ToValue::to_value(&self.retry_count),
-                ),
-            );
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }

@@ -130,10 +130,12 @@ const _: () = {
                                     );
                                 }
                                 __f_from = ::jetjson::__private::Some(
-                                    <&'a str as ::jetjson::__private::FromJson<
-                                        'de,
-                                    >>::read_json(__r)
-                                        .map_err(|e| e.field("from"))?,
+                                    ::jetjson::__private::in_field(
+                                        <&'a str as ::jetjson::__private::FromJson<
+                                            'de,
+                                        >>::read_json(__r),
+                                        "from",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -144,10 +146,12 @@ const _: () = {
                                     );
                                 }
                                 __f_text = ::jetjson::__private::Some(
-                                    <String as ::jetjson::__private::FromJson<
-                                        'de,
-                                    >>::read_json(__r)
-                                        .map_err(|e| e.field("text"))?,
+                                    ::jetjson::__private::in_field(
+                                        <String as ::jetjson::__private::FromJson<
+                                            'de,
+                                        >>::read_json(__r),
+                                        "text",
+                                    )?,
                                 );
                                 __next = 2;
                             }
@@ -181,6 +185,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> ::jetjson::__private::ToValue for Event<'a> {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Ping => {
@@ -346,7 +351,10 @@ const _: () = {
                         match __variant {
                             ::jetjson::__private::Some(__i) => {
                                 __value = ::jetjson::__private::Some(
-                                    __read_content(__r, __i).map_err(|e| e.field("c"))?,
+                                    ::jetjson::__private::in_field(
+                                        __read_content(__r, __i),
+                                        "c",
+                                    )?,
                                 );
                             }
                             ::jetjson::__private::None => {
@@ -372,7 +380,10 @@ const _: () = {
                 ::jetjson::__private::Some(__at) => {
                     let __end = __r.checkpoint();
                     __r.restore(__at);
-                    let __v = __read_content(__r, __variant).map_err(|e| e.field("c"))?;
+                    let __v = ::jetjson::__private::in_field(
+                        __read_content(__r, __variant),
+                        "c",
+                    )?;
                     __r.restore(__end);
                     ::jetjson::__private::Ok(__v)
                 }
@@ -428,6 +439,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Msg {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Quit => {
@@ -473,6 +485,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Msg {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -529,7 +542,7 @@ const _: () = {
                         match __variant {
                             ::jetjson::__private::Some(__i) => {
                                 __value = ::jetjson::__private::Some(
-                                    __content_of(__v, __i).map_err(|e| e.field("c"))?,
+                                    ::jetjson::__private::in_field(__content_of(__v, __i), "c")?,
                                 );
                             }
                             ::jetjson::__private::None => {
@@ -550,7 +563,7 @@ const _: () = {
             }
             match __content {
                 ::jetjson::__private::Some(__v) => {
-                    __content_of(__v, __variant).map_err(|e| e.field("c"))
+                    ::jetjson::__private::in_field(__content_of(__v, __variant), "c")
                 }
                 ::jetjson::__private::None => {
                     match __variant {
@@ -564,6 +577,7 @@ const _: () = {
                 }
             }
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -620,7 +634,7 @@ const _: () = {
                         match __variant {
                             ::jetjson::__private::Some(__i) => {
                                 __value = ::jetjson::__private::Some(
-                                    __content_of(__v, __i).map_err(|e| e.field("c"))?,
+                                    ::jetjson::__private::in_field(__content_of(__v, __i), "c")?,
                                 );
                             }
                             ::jetjson::__private::None => {
@@ -641,7 +655,7 @@ const _: () = {
             }
             match __content {
                 ::jetjson::__private::Some(__v) => {
-                    __content_of(__v, __variant).map_err(|e| e.field("c"))
+                    ::jetjson::__private::in_field(__content_of(__v, __variant), "c")
                 }
                 ::jetjson::__private::None => {
                     match __variant {

@@ -79,53 +79,25 @@ const _: () = {
                 ::jetjson::__private::Some("Named"),
                 |__r| {
                     __r.begin_object("struct variant Id::Named")?;
-                    let mut __first = true;
+                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                        names: &["id", "ns"],
+                        aliases: &[],
+                        plain: true,
+                        deny_unknown: false,
+                    };
                     let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
                     let mut __f_ns: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
-                    let mut __next: usize = 0;
-                    while __r.next_member(&mut __first)? {
-                        let __key_at = __r.offset();
-                        let __field = match __next {
-                            0 if __r.eat_key(b"\"id\"")? => 0,
-                            1 if __r.eat_key(b"\"ns\"")? => 1,
-                            _ => {
-                                match __r.read_key()?.as_bytes() {
-                                    b"id" => 0,
-                                    b"ns" => 1,
-                                    _ => 2,
-                                }
-                            }
-                        };
-                        match __field {
+                    let mut __m = ::jetjson::__private::Members::new();
+                    while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)?
+                    {
+                        match __i {
                             0 => {
-                                if __f_id.is_some() {
-                                    return ::jetjson::__private::Err(
-                                        ::jetjson::__private::duplicate_field(__r, "id", __key_at),
-                                    );
-                                }
-                                __f_id = ::jetjson::__private::Some(
-                                    <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                        .map_err(|e| e.field("id"))?,
-                                );
-                                __next = 1;
+                                ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
                             }
                             1 => {
-                                if __f_ns.is_some() {
-                                    return ::jetjson::__private::Err(
-                                        ::jetjson::__private::duplicate_field(__r, "ns", __key_at),
-                                    );
-                                }
-                                __f_ns = ::jetjson::__private::Some(
-                                    <String as ::jetjson::__private::FromJson<
-                                        'de,
-                                    >>::read_json(__r)
-                                        .map_err(|e| e.field("ns"))?,
-                                );
-                                __next = 2;
+                                ::jetjson::__private::read_field(&mut __f_ns, __r, "ns")?;
                             }
-                            _ => {
-                                __r.skip_value()?;
-                            }
+                            _ => {}
                         }
                     }
                     ::jetjson::__private::Ok(Self::Named {
@@ -185,6 +157,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Id {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Nothing => ::jetjson::__private::Value::Null,
@@ -222,11 +195,13 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Id {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             <Self as ::jetjson::__private::FromValue>::from_value_ref(&__v)
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -265,39 +240,30 @@ const _: () = {
                         __v,
                         "struct variant Id::Named",
                     )?;
+                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                        names: &["id", "ns"],
+                        aliases: &[],
+                        plain: true,
+                        deny_unknown: false,
+                    };
                     let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
                     let mut __f_ns: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
-                    let mut __next: usize = 0;
+                    let mut __s = ::jetjson::__private::ValueMembers::new();
                     for (__k, __v) in __m {
-                        let __field = match __next {
-                            0 if __k == "id" => 0,
-                            1 if __k == "ns" => 1,
-                            _ => {
-                                match __k.as_bytes() {
-                                    b"id" => 0,
-                                    b"ns" => 1,
-                                    _ => 2,
-                                }
+                        match __s.field(&__k, &__FIELDS)? {
+                            ::jetjson::__private::Some(0) => {
+                                ::jetjson::__private::value_field_ref(
+                                    &mut __f_id,
+                                    __v,
+                                    "id",
+                                )?;
                             }
-                        };
-                        match __field {
-                            0 => {
-                                __f_id = ::jetjson::__private::Some(
-                                    <u64 as ::jetjson::__private::FromValue>::from_value_ref(
-                                            __v,
-                                        )
-                                        .map_err(|e| e.field("id"))?,
-                                );
-                                __next = 1;
-                            }
-                            1 => {
-                                __f_ns = ::jetjson::__private::Some(
-                                    <String as ::jetjson::__private::FromValue>::from_value_ref(
-                                            __v,
-                                        )
-                                        .map_err(|e| e.field("ns"))?,
-                                );
-                                __next = 2;
+                            ::jetjson::__private::Some(1) => {
+                                ::jetjson::__private::value_field_ref(
+                                    &mut __f_ns,
+                                    __v,
+                                    "ns",
+                                )?;
                             }
                             _ => {}
                         }

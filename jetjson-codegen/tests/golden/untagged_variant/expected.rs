@@ -219,6 +219,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Token {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             match self {
                 Self::Word(__f_0) => {
@@ -250,6 +251,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Token {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -497,93 +499,46 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Patch")?;
-            let mut __first = true;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["name", "label", "note", "aliased"],
+                aliases: &[],
+                plain: true,
+                deny_unknown: false,
+            };
             let mut __f_name: ::jetjson::__private::Option<Maybe<String>> = ::jetjson::__private::None;
             let mut __f_label: ::jetjson::__private::Option<Cow<'static, str>> = ::jetjson::__private::None;
             let mut __f_note: ::jetjson::__private::Option<Option<Cow<'static, str>>> = ::jetjson::__private::None;
             let mut __f_aliased: ::jetjson::__private::Option<Nickname> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            while __r.next_member(&mut __first)? {
-                let __key_at = __r.offset();
-                let __field = match __next {
-                    0 if __r.eat_key(b"\"name\"")? => 0,
-                    1 if __r.eat_key(b"\"label\"")? => 1,
-                    2 if __r.eat_key(b"\"note\"")? => 2,
-                    3 if __r.eat_key(b"\"aliased\"")? => 3,
-                    _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"name" => 0,
-                            b"label" => 1,
-                            b"note" => 2,
-                            b"aliased" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
+            let mut __m = ::jetjson::__private::Members::new();
+            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
+                match __i {
                     0 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "name", __key_at),
-                            );
-                        }
-                        __f_name = ::jetjson::__private::Some(
-                            <Maybe<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("name"))?,
-                        );
-                        __next = 1;
+                        ::jetjson::__private::read_field(&mut __f_name, __r, "name")?;
                     }
                     1 => {
-                        if __f_label.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "label",
-                                    __key_at,
-                                ),
-                            );
-                        }
                         __f_label = ::jetjson::__private::Some(
-                            ::jetjson::__private::owned_cow(__r)
-                                .map_err(|e| e.field("label"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::owned_cow(__r),
+                                "label",
+                            )?,
                         );
-                        __next = 2;
                     }
                     2 => {
-                        if __f_note.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "note", __key_at),
-                            );
-                        }
                         __f_note = ::jetjson::__private::Some(
-                            ::jetjson::__private::owned_cow_option(__r)
-                                .map_err(|e| e.field("note"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::owned_cow_option(__r),
+                                "note",
+                            )?,
                         );
-                        __next = 3;
                     }
                     3 => {
-                        if __f_aliased.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "aliased",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_aliased = ::jetjson::__private::Some(
-                            <Nickname as ::jetjson::__private::FromJson<
-                                'de,
-                            >>::read_json(__r)
-                                .map_err(|e| e.field("aliased"))?,
-                        );
-                        __next = 4;
+                        ::jetjson::__private::read_field(
+                            &mut __f_aliased,
+                            __r,
+                            "aliased",
+                        )?;
                     }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                    _ => {}
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -639,10 +594,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <Maybe<
-                            String,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("name"))?,
+                        ::jetjson::__private::in_field(
+                            <Maybe<
+                                String,
+                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "name",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -653,8 +610,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::owned_cow(__r)
-                            .map_err(|e| e.field("label"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::owned_cow(__r),
+                            "label",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -665,8 +624,10 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::owned_cow_option(__r)
-                            .map_err(|e| e.field("note"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::owned_cow_option(__r),
+                            "note",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -681,8 +642,12 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        <Nickname as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("aliased"))?,
+                        ::jetjson::__private::in_field(
+                            <Nickname as ::jetjson::__private::FromJson<
+                                'de,
+                            >>::read_json(__r),
+                            "aliased",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -712,6 +677,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Patch {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             let mut __n: usize = 2usize;
             if !(&self.name).is_absent() {
@@ -760,6 +726,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Patch {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -800,12 +767,14 @@ const _: () = {
                                     );
                                 }
                                 __f_name = ::jetjson::__private::Some(
-                                    <Maybe<
-                                        String,
-                                    > as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("name"))?,
+                                    ::jetjson::__private::in_field(
+                                        <Maybe<
+                                            String,
+                                        > as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "name",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -816,8 +785,10 @@ const _: () = {
                                     );
                                 }
                                 __f_label = ::jetjson::__private::Some(
-                                    ::jetjson::__private::msgpack_owned_cow(__r)
-                                        .map_err(|e| e.field("label"))?,
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::msgpack_owned_cow(__r),
+                                        "label",
+                                    )?,
                                 );
                                 __next = 2;
                             }
@@ -828,8 +799,10 @@ const _: () = {
                                     );
                                 }
                                 __f_note = ::jetjson::__private::Some(
-                                    ::jetjson::__private::msgpack_owned_cow_option(__r)
-                                        .map_err(|e| e.field("note"))?,
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::msgpack_owned_cow_option(__r),
+                                        "note",
+                                    )?,
                                 );
                                 __next = 3;
                             }
@@ -840,10 +813,12 @@ const _: () = {
                                     );
                                 }
                                 __f_aliased = ::jetjson::__private::Some(
-                                    <Nickname as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("aliased"))?,
+                                    ::jetjson::__private::in_field(
+                                        <Nickname as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "aliased",
+                                    )?,
                                 );
                                 __next = 4;
                             }
@@ -862,32 +837,40 @@ const _: () = {
                     }
                     if __len > 0 {
                         __f_name = ::jetjson::__private::Some(
-                            <Maybe<
-                                String,
-                            > as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("name"))?,
+                            ::jetjson::__private::in_field(
+                                <Maybe<
+                                    String,
+                                > as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "name",
+                            )?,
                         );
                     }
                     if __len > 1 {
                         __f_label = ::jetjson::__private::Some(
-                            ::jetjson::__private::msgpack_owned_cow(__r)
-                                .map_err(|e| e.field("label"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::msgpack_owned_cow(__r),
+                                "label",
+                            )?,
                         );
                     }
                     if __len > 2 {
                         __f_note = ::jetjson::__private::Some(
-                            ::jetjson::__private::msgpack_owned_cow_option(__r)
-                                .map_err(|e| e.field("note"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::msgpack_owned_cow_option(__r),
+                                "note",
+                            )?,
                         );
                     }
                     if __len > 3 {
                         __f_aliased = ::jetjson::__private::Some(
-                            <Nickname as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("aliased"))?,
+                            ::jetjson::__private::in_field(
+                                <Nickname as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "aliased",
+                            )?,
                         );
                     }
                 }
@@ -944,10 +927,14 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <Maybe<
-                            String,
-                        > as ::jetjson::__private::FromMsgpack<'de>>::read_msgpack(__r)
-                            .map_err(|e| e.field("name"))?,
+                        ::jetjson::__private::in_field(
+                            <Maybe<
+                                String,
+                            > as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "name",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -958,8 +945,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::msgpack_owned_cow(__r)
-                            .map_err(|e| e.field("label"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::msgpack_owned_cow(__r),
+                            "label",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -970,8 +959,10 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::msgpack_owned_cow_option(__r)
-                            .map_err(|e| e.field("note"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::msgpack_owned_cow_option(__r),
+                            "note",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -982,10 +973,12 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        <Nickname as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("aliased"))?,
+                        ::jetjson::__private::in_field(
+                            <Nickname as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "aliased",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }

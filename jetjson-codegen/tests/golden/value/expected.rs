@@ -59,99 +59,43 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Record")?;
-            let mut __first = true;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["color", "data", "name", "parent"],
+                aliases: &[("label", 2)],
+                plain: true,
+                deny_unknown: true,
+            };
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_data: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
             let mut __f_name: ::jetjson::__private::Option<std::borrow::Cow<'a, str>> = ::jetjson::__private::None;
             let mut __f_parent: ::jetjson::__private::Option<Option<Box<Record<'a>>>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            while __r.next_member(&mut __first)? {
-                let __key_at = __r.offset();
-                let __field = match __next {
-                    0 if __r.eat_key(b"\"color\"")? => 0,
-                    1 if __r.eat_key(b"\"data\"")? => 1,
-                    2 if __r.eat_key(b"\"name\"")? => 2,
-                    3 if __r.eat_key(b"\"parent\"")? => 3,
-                    _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"color" => 0,
-                            b"data" => 1,
-                            b"name" | b"label" => 2,
-                            b"parent" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
+            let mut __m = ::jetjson::__private::Members::new();
+            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
+                match __i {
                     0 => {
-                        if __f_color.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "color",
-                                    __key_at,
-                                ),
-                            );
-                        }
                         __f_color = ::jetjson::__private::Some(
-                            hex::read_json(__r).map_err(|e| e.field("color"))?,
+                            ::jetjson::__private::in_field(hex::read_json(__r), "color")?,
                         );
-                        __next = 1;
                     }
                     1 => {
-                        if __f_data.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "data", __key_at),
-                            );
-                        }
                         __f_data = ::jetjson::__private::Some(
-                            ::jetjson::base64::read_json(__r)
-                                .map_err(|e| e.field("data"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::base64::read_json(__r),
+                                "data",
+                            )?,
                         );
-                        __next = 2;
                     }
                     2 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "name", __key_at),
-                            );
-                        }
-                        __f_name = ::jetjson::__private::Some(
-                            <std::borrow::Cow<
-                                'a,
-                                str,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("name"))?,
-                        );
-                        __next = 3;
+                        ::jetjson::__private::read_field(&mut __f_name, __r, "name")?;
                     }
                     3 => {
-                        if __f_parent.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "parent",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_parent = ::jetjson::__private::Some(
-                            <Option<
-                                Box<Record<'a>>,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("parent"))?,
-                        );
-                        __next = 4;
+                        ::jetjson::__private::read_field(
+                            &mut __f_parent,
+                            __r,
+                            "parent",
+                        )?;
                     }
-                    _ => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::unknown_field_at(
-                                __r,
-                                &["color", "data", "name", "parent"],
-                                __key_at,
-                            ),
-                        );
-                    }
+                    _ => {}
                 }
             }
             let __default: Self = ::jetjson::__private::Default::default();
@@ -218,7 +162,7 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        hex::read_json(__r).map_err(|e| e.field("color"))?,
+                        ::jetjson::__private::in_field(hex::read_json(__r), "color")?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -229,7 +173,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::base64::read_json(__r).map_err(|e| e.field("data"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::base64::read_json(__r),
+                            "data",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -240,11 +187,13 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <std::borrow::Cow<
-                            'a,
-                            str,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("name"))?,
+                        ::jetjson::__private::in_field(
+                            <std::borrow::Cow<
+                                'a,
+                                str,
+                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "name",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -259,10 +208,12 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        <Option<
-                            Box<Record<'a>>,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("parent"))?,
+                        ::jetjson::__private::in_field(
+                            <Option<
+                                Box<Record<'a>>,
+                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
+                            "parent",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -298,37 +249,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> ::jetjson::__private::ToValue for Record<'a> {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
-            __m.push(
-                ::jetjson::__private::member(
-                    "color",
-                    ::jetjson::__private::with_to_value(|__w| hex::write_json(
-                        &self.color,
-                        __w,
-                    )),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "data",
-                    ::jetjson::__private::base64_to_value(&self.data),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "name",
-                    ::jetjson::__private::ToValue::to_value(&self.name),
-                ),
-            );
-            if !Option::is_none(&self.parent) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "parent",
-                        ::jetjson::__private::ToValue::to_value(&self.parent),
-                    ),
-                );
-            }
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -378,82 +302,55 @@ const _: () = {
         std::borrow::Cow<'a, str>: ::jetjson::__private::FromValue,
         Record<'a>: ::jetjson::__private::Default,
     {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::take_object(__v, "struct Record")?;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["color", "data", "name", "parent"],
+                aliases: &[("label", 2)],
+                plain: true,
+                deny_unknown: true,
+            };
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_data: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
             let mut __f_name: ::jetjson::__private::Option<std::borrow::Cow<'a, str>> = ::jetjson::__private::None;
             let mut __f_parent: ::jetjson::__private::Option<Option<Box<Record<'a>>>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
+            let mut __s = ::jetjson::__private::ValueMembers::new();
             for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "color" => 0,
-                    1 if __k == "data" => 1,
-                    2 if __k == "name" => 2,
-                    3 if __k == "parent" => 3,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"color" => 0,
-                            b"data" => 1,
-                            b"name" | b"label" => 2,
-                            b"parent" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
+                match __s.field(&__k, &__FIELDS)? {
+                    ::jetjson::__private::Some(0) => {
                         __f_color = ::jetjson::__private::Some(
-                            ::jetjson::__private::with_from_value(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::with_from_value(
                                     &__v,
                                     |__r| hex::read_json(__r),
-                                )
-                                .map_err(|e| e.field("color"))?,
+                                ),
+                                "color",
+                            )?,
                         );
-                        __next = 1;
                     }
-                    1 => {
+                    ::jetjson::__private::Some(1) => {
                         __f_data = ::jetjson::__private::Some(
-                            ::jetjson::__private::base64_from_value(&__v)
-                                .map_err(|e| e.field("data"))?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::value_duplicate_field("name"),
-                            );
-                        }
-                        __f_name = ::jetjson::__private::Some(
-                            <std::borrow::Cow<
-                                'a,
-                                str,
-                            > as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("name"))?,
-                        );
-                        __next = 3;
-                    }
-                    3 => {
-                        __f_parent = ::jetjson::__private::Some(
-                            <Option<
-                                Box<Record<'a>>,
-                            > as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("parent"))?,
-                        );
-                        __next = 4;
-                    }
-                    _ => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_unknown_field(
-                                &__k,
-                                &["color", "data", "name", "parent"],
-                            ),
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::base64_from_value(&__v),
+                                "data",
+                            )?,
                         );
                     }
+                    ::jetjson::__private::Some(2) => {
+                        ::jetjson::__private::value_field(&mut __f_name, __v, "name")?;
+                    }
+                    ::jetjson::__private::Some(3) => {
+                        ::jetjson::__private::value_field(
+                            &mut __f_parent,
+                            __v,
+                            "parent",
+                        )?;
+                    }
+                    _ => {}
                 }
             }
             let __default: Self = ::jetjson::__private::Default::default();
@@ -476,82 +373,59 @@ const _: () = {
                 },
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::object_ref(__v, "struct Record")?;
+            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
+                names: &["color", "data", "name", "parent"],
+                aliases: &[("label", 2)],
+                plain: true,
+                deny_unknown: true,
+            };
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_data: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
             let mut __f_name: ::jetjson::__private::Option<std::borrow::Cow<'a, str>> = ::jetjson::__private::None;
             let mut __f_parent: ::jetjson::__private::Option<Option<Box<Record<'a>>>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
+            let mut __s = ::jetjson::__private::ValueMembers::new();
             for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "color" => 0,
-                    1 if __k == "data" => 1,
-                    2 if __k == "name" => 2,
-                    3 if __k == "parent" => 3,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"color" => 0,
-                            b"data" => 1,
-                            b"name" | b"label" => 2,
-                            b"parent" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
+                match __s.field(&__k, &__FIELDS)? {
+                    ::jetjson::__private::Some(0) => {
                         __f_color = ::jetjson::__private::Some(
-                            ::jetjson::__private::with_from_value(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::with_from_value(
                                     __v,
                                     |__r| hex::read_json(__r),
-                                )
-                                .map_err(|e| e.field("color"))?,
+                                ),
+                                "color",
+                            )?,
                         );
-                        __next = 1;
                     }
-                    1 => {
+                    ::jetjson::__private::Some(1) => {
                         __f_data = ::jetjson::__private::Some(
-                            ::jetjson::__private::base64_from_value(__v)
-                                .map_err(|e| e.field("data"))?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::value_duplicate_field("name"),
-                            );
-                        }
-                        __f_name = ::jetjson::__private::Some(
-                            <std::borrow::Cow<
-                                'a,
-                                str,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("name"))?,
-                        );
-                        __next = 3;
-                    }
-                    3 => {
-                        __f_parent = ::jetjson::__private::Some(
-                            <Option<
-                                Box<Record<'a>>,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("parent"))?,
-                        );
-                        __next = 4;
-                    }
-                    _ => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_unknown_field(
-                                &__k,
-                                &["color", "data", "name", "parent"],
-                            ),
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::base64_from_value(__v),
+                                "data",
+                            )?,
                         );
                     }
+                    ::jetjson::__private::Some(2) => {
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_name,
+                            __v,
+                            "name",
+                        )?;
+                    }
+                    ::jetjson::__private::Some(3) => {
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_parent,
+                            __v,
+                            "parent",
+                        )?;
+                    }
+                    _ => {}
                 }
             }
             let __default: Self = ::jetjson::__private::Default::default();
@@ -618,11 +492,13 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::with_from_value(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::with_from_value(
                                 __v,
                                 |__r| hex::read_json(__r),
-                            )
-                            .map_err(|e| e.field("color"))?,
+                            ),
+                            "color",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -633,8 +509,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::base64_from_value(__v)
-                            .map_err(|e| e.field("data"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::base64_from_value(__v),
+                            "data",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -645,11 +523,13 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <std::borrow::Cow<
-                            'a,
-                            str,
-                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("name"))?,
+                        ::jetjson::__private::in_field(
+                            <std::borrow::Cow<
+                                'a,
+                                str,
+                            > as ::jetjson::__private::FromValue>::from_value_ref(__v),
+                            "name",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -660,10 +540,12 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        <Option<
-                            Box<Record<'a>>,
-                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("parent"))?,
+                        ::jetjson::__private::in_field(
+                            <Option<
+                                Box<Record<'a>>,
+                            > as ::jetjson::__private::FromValue>::from_value_ref(__v),
+                            "parent",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
