@@ -134,6 +134,17 @@ fn read_value(cx: &Cx, field: &Field) -> TokenStream {
     }
 }
 
+/// Reads one field's value into `slot` (an `Option` place), its error
+/// under the field's name: a statement.
+fn read_into(cx: &Cx, field: &Field, slot: &TokenStream, name: &syn::LitStr) -> TokenStream {
+    if defaults::native_de(field) {
+        quote!(::jetjson::__private::read_field(&mut #slot, __r, #name)?;)
+    } else {
+        let value = read_value(cx, field);
+        quote!(#slot = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);)
+    }
+}
+
 /// A JSON array of the read fields, into `ctor { .. }`. Evaluates to
 /// `Result<Self, Error>` (statements and a tail expression). The expected
 /// text is `<what> with N elements`, or `expecting` when given.
@@ -263,7 +274,7 @@ fn object_body(
     let arms = read.iter().enumerate().map(|(i, field)| {
         let binding = binding(field);
         let name = str_lit(&field.attrs.name.deserialize);
-        let value = read_value(cx, field);
+        let read = read_into(cx, field, &quote!(#binding), &name);
         let next = index(i + 1);
         let i = index(i);
         quote! {
@@ -273,7 +284,7 @@ fn object_body(
                         ::jetjson::__private::duplicate_field(__r, #name, __key_at),
                     );
                 }
-                #binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
+                #read
                 __next = #next;
             }
         }
@@ -393,12 +404,7 @@ fn members_body(
     let arms = read.iter().enumerate().map(|(i, field)| {
         let binding = binding(field);
         let name = str_lit(&field.attrs.name.deserialize);
-        let read = if defaults::native_de(field) {
-            quote!(::jetjson::__private::read_field(&mut #binding, __r, #name)?;)
-        } else {
-            let value = read_value(cx, field);
-            quote!(#binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);)
-        };
+        let read = read_into(cx, field, &quote!(#binding), &name);
         // `Members` tracks the first 64 fields' keys itself.
         let duplicate = (i >= 64).then(|| {
             quote! {
@@ -747,8 +753,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             .into_iter()
             .map(|n| byte_str(n.as_bytes()));
         let name = str_lit(&field.attrs.name.deserialize);
-        let value = read_value(&cx, field);
         let i = position(field);
+        let read = read_into(&cx, field, &quote!(__s.#i), &name);
         quote! {
             #(#names)|* => {
                 if __s.#i.is_some() {
@@ -756,7 +762,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                         ::jetjson::__private::duplicate_field(__r, #name, __key_at),
                     );
                 }
-                __s.#i = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
+                #read
                 ::jetjson::__private::Ok(true)
             }
         }

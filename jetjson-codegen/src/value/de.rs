@@ -255,6 +255,23 @@ fn read_value(field: &Field, mode: Mode) -> TokenStream {
     }
 }
 
+/// Converts one field's value `__v` into `slot` (an `Option` place), its
+/// error under the field's name: a statement.
+fn read_into(field: &Field, mode: Mode, slot: &TokenStream, name: &syn::LitStr) -> TokenStream {
+    match (Convert::of(field, false), mode) {
+        (Convert::Trait, Mode::Ref) => {
+            quote!(::jetjson::__private::value_field_ref(&mut #slot, __v, #name)?;)
+        }
+        (Convert::Trait, Mode::Owned) => {
+            quote!(::jetjson::__private::value_field(&mut #slot, __v, #name)?;)
+        }
+        _ => {
+            let value = read_value(field, mode);
+            quote!(#slot = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);)
+        }
+    }
+}
+
 /// An array of the read fields, in `__v`, into `ctor { .. }`: evaluates to
 /// `Result<Self, Error>`. A missing or extra element is reported after the
 /// elements present were converted, as the decoder does.
@@ -356,27 +373,17 @@ fn object_body(
         let arms = read.iter().enumerate().map(|(i, field)| {
             let binding = binding(field);
             let name = str_lit(&field.attrs.name.deserialize);
-            let read = match (Convert::of(field, false), mode) {
-                (Convert::Trait, Mode::Ref) => {
-                    quote!(::jetjson::__private::value_field_ref(&mut #binding, __v, #name)?;)
-                }
-                (Convert::Trait, Mode::Owned) => {
-                    quote!(::jetjson::__private::value_field(&mut #binding, __v, #name)?;)
-                }
-                _ => {
-                    let value = read_value(field, mode);
-                    quote!(#binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);)
-                }
-            };
-            let duplicate = (i >= 64 && field.attrs.name.deserialize_names().len() > 1).then(|| {
-                quote! {
-                    if #binding.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_duplicate_field(#name),
-                        );
+            let read = read_into(field, mode, &quote!(#binding), &name);
+            let duplicate =
+                (i >= 64 && field.attrs.name.deserialize_names().len() > 1).then(|| {
+                    quote! {
+                        if #binding.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::value_duplicate_field(#name),
+                            );
+                        }
                     }
-                }
-            });
+                });
             let i = index(i);
             quote! {
                 ::jetjson::__private::Some(#i) => {
@@ -427,7 +434,7 @@ fn object_body(
         let arms = read.iter().enumerate().map(|(i, field)| {
             let binding = binding(field);
             let name = str_lit(&field.attrs.name.deserialize);
-            let value = read_value(field, mode);
+            let read = read_into(field, mode, &quote!(#binding), &name);
             let next = index(i + 1);
             // A map holds each key once; only a name and its alias can meet.
             let duplicate = (field.attrs.name.deserialize_names().len() > 1).then(|| {
@@ -443,7 +450,7 @@ fn object_body(
             quote! {
                 #i => {
                     #duplicate
-                    #binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
+                    #read
                     __next = #next;
                 }
             }
@@ -639,8 +646,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             .into_iter()
             .map(|n| byte_str(n.as_bytes()));
         let name = str_lit(&field.attrs.name.deserialize);
-        let value = read_value(field, Mode::Ref);
         let i = position(field);
+        let read = read_into(field, Mode::Ref, &quote!(__s.#i), &name);
         quote! {
             #(#names)|* => {
                 if __s.#i.is_some() {
@@ -648,7 +655,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                         ::jetjson::__private::value_duplicate_field(#name),
                     );
                 }
-                __s.#i = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
+                #read
                 ::jetjson::__private::Ok(true)
             }
         }

@@ -123,14 +123,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "a", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Vec<
-                                T,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "a",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "a")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"b" => {
@@ -139,12 +132,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "b", __key_at),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <U as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "b",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "b")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -263,12 +251,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "t", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <T as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "t",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "t")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),

@@ -285,12 +285,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "x", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "x",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "x")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"y" => {
@@ -299,12 +294,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "y", __key_at),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "y",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "y")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -448,14 +438,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("x"),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <i32 as ::jetjson::__private::FromValue>::from_value_ref(
-                                __v,
-                            ),
-                            "x",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.0, __v, "x")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"y" => {
@@ -464,14 +447,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("y"),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <i32 as ::jetjson::__private::FromValue>::from_value_ref(
-                                __v,
-                            ),
-                            "y",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.1, __v, "y")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),

@@ -102,14 +102,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                             );
                         }
-                        __f_id = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                <u64 as ::jetjson::__private::FromJson<
-                                    'de,
-                                >>::read_json(__r),
-                                "id",
-                            )?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
                         __next = 1;
                     }
                     _ => {
@@ -270,12 +263,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "id",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
@@ -414,12 +402,7 @@ const _: () = {
                 };
                 match __field {
                     0 => {
-                        __f_id = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                <u64 as ::jetjson::__private::FromValue>::from_value(__v),
-                                "id",
-                            )?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_id, __v, "id")?;
                         __next = 1;
                     }
                     _ => {
@@ -548,14 +531,7 @@ const _: () = {
                 };
                 match __field {
                     0 => {
-                        __f_id = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                <u64 as ::jetjson::__private::FromValue>::from_value_ref(
-                                    __v,
-                                ),
-                                "id",
-                            )?,
-                        );
+                        ::jetjson::__private::value_field_ref(&mut __f_id, __v, "id")?;
                         __next = 1;
                     }
                     _ => {
@@ -688,14 +664,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("id"),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(
-                                __v,
-                            ),
-                            "id",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.0, __v, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
@@ -1249,14 +1218,7 @@ const _: () = {
                                         ::jetjson::__private::duplicate_field(__r, "to", __key_at),
                                     );
                                 }
-                                __f_to = ::jetjson::__private::Some(
-                                    ::jetjson::__private::in_field(
-                                        <u32 as ::jetjson::__private::FromJson<
-                                            'de,
-                                        >>::read_json(__r),
-                                        "to",
-                                    )?,
-                                );
+                                ::jetjson::__private::read_field(&mut __f_to, __r, "to")?;
                                 __next = 1;
                             }
                             2 => {
@@ -1463,12 +1425,7 @@ const _: () = {
                         };
                         match __field {
                             0 => {
-                                __f_to = ::jetjson::__private::Some(
-                                    ::jetjson::__private::in_field(
-                                        <u32 as ::jetjson::__private::FromValue>::from_value(__v),
-                                        "to",
-                                    )?,
-                                );
+                                ::jetjson::__private::value_field(&mut __f_to, __v, "to")?;
                                 __next = 1;
                             }
                             2 => {}
@@ -1568,14 +1525,11 @@ const _: () = {
                         };
                         match __field {
                             0 => {
-                                __f_to = ::jetjson::__private::Some(
-                                    ::jetjson::__private::in_field(
-                                        <u32 as ::jetjson::__private::FromValue>::from_value_ref(
-                                            __v,
-                                        ),
-                                        "to",
-                                    )?,
-                                );
+                                ::jetjson::__private::value_field_ref(
+                                    &mut __f_to,
+                                    __v,
+                                    "to",
+                                )?;
                                 __next = 1;
                             }
                             2 => {}

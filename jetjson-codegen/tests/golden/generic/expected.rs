@@ -148,14 +148,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "items", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Vec<
-                                T,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "items",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "items")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"raw" => {
@@ -182,14 +175,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Option<
-                                &'a str,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "next\"page",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "next\"page")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),

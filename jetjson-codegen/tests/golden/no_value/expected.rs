@@ -98,12 +98,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "x", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "x",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "x")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"y" => {
@@ -112,12 +107,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "y", __key_at),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "y",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "y")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),

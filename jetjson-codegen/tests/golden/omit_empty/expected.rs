@@ -147,14 +147,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "nick", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <String as ::jetjson::__private::FromJson<
-                                'de,
-                            >>::read_json(__r),
-                            "nick",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "nick")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"bio" => {
@@ -163,14 +156,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "bio", __key_at),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Option<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "bio",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "bio")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"id" => {
@@ -179,12 +165,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "id",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tags" => {
@@ -193,14 +174,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "tags",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.3, __r, "tags")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -399,14 +373,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("nick"),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <String as ::jetjson::__private::FromValue>::from_value_ref(
-                                __v,
-                            ),
-                            "nick",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.0, __v, "nick")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"bio" => {
@@ -415,14 +382,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("bio"),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Option<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v),
-                            "bio",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.1, __v, "bio")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"id" => {
@@ -431,14 +391,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("id"),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(
-                                __v,
-                            ),
-                            "id",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.2, __v, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tags" => {
@@ -447,14 +400,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("tags"),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v),
-                            "tags",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.3, __v, "tags")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),

@@ -273,12 +273,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "color", __key_at),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "color",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "color")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tint" => {
@@ -767,14 +762,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("color"),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <u32 as ::jetjson::__private::FromValue>::from_value_ref(
-                                __v,
-                            ),
-                            "color",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.2, __v, "color")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tint" => {

@@ -136,12 +136,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <i64 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "id",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"s_name" | b"name" => {
@@ -154,14 +149,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <&'a str as ::jetjson::__private::FromJson<
-                                'de,
-                            >>::read_json(__r),
-                            "s_name",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "s_name")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tags" => {
@@ -170,14 +158,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "tags",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "tags")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"retryCount" => {
@@ -190,12 +171,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "retryCount",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.3, __r, "retryCount")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),

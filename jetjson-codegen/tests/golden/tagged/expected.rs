@@ -129,14 +129,11 @@ const _: () = {
                                         ::jetjson::__private::duplicate_field(__r, "from", __key_at),
                                     );
                                 }
-                                __f_from = ::jetjson::__private::Some(
-                                    ::jetjson::__private::in_field(
-                                        <&'a str as ::jetjson::__private::FromJson<
-                                            'de,
-                                        >>::read_json(__r),
-                                        "from",
-                                    )?,
-                                );
+                                ::jetjson::__private::read_field(
+                                    &mut __f_from,
+                                    __r,
+                                    "from",
+                                )?;
                                 __next = 1;
                             }
                             1 => {
@@ -145,14 +142,11 @@ const _: () = {
                                         ::jetjson::__private::duplicate_field(__r, "text", __key_at),
                                     );
                                 }
-                                __f_text = ::jetjson::__private::Some(
-                                    ::jetjson::__private::in_field(
-                                        <String as ::jetjson::__private::FromJson<
-                                            'de,
-                                        >>::read_json(__r),
-                                        "text",
-                                    )?,
-                                );
+                                ::jetjson::__private::read_field(
+                                    &mut __f_text,
+                                    __r,
+                                    "text",
+                                )?;
                                 __next = 2;
                             }
                             3 => {

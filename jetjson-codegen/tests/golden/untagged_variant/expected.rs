@@ -593,14 +593,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "name", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Maybe<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "name",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "name")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"label" => {
@@ -641,14 +634,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Nickname as ::jetjson::__private::FromJson<
-                                'de,
-                            >>::read_json(__r),
-                            "aliased",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.3, __r, "aliased")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),

@@ -186,15 +186,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "name", __key_at),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <std::borrow::Cow<
-                                'a,
-                                str,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "name",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "name")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"parent" => {
@@ -207,14 +199,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Option<
-                                Box<Record<'a>>,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r),
-                            "parent",
-                        )?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.3, __r, "parent")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -522,15 +507,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("name"),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <std::borrow::Cow<
-                                'a,
-                                str,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v),
-                            "name",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.2, __v, "name")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"parent" => {
@@ -539,14 +516,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("parent"),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::in_field(
-                            <Option<
-                                Box<Record<'a>>,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v),
-                            "parent",
-                        )?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.3, __v, "parent")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
