@@ -1,7 +1,7 @@
-//! The runtime's member loop that derived decoders share (`Members` for
-//! JSON, `ValueMembers` for `Value`): the in-order guess and its fallback,
-//! aliases, duplicates (also past the 64 fields it tracks itself), unknown
-//! keys, and keys that cannot be compared with the raw input.
+//! The member loop of derived struct decoders (JSON and `Value`): the
+//! in-order guess and its fallback, aliases, duplicates (also past 64
+//! fields), unknown keys, and keys that cannot be compared with the raw
+//! input.
 
 #![cfg(feature = "derive")]
 

@@ -206,9 +206,6 @@ fn object_body(
         .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
         .collect();
     let flats = flattened(fields);
-    if tag.is_none() && flats.is_empty() {
-        return members_body(cx, fields, &read, ctor, outer);
-    }
     let deny = cx.cont.attrs.deny_unknown_fields;
     let count = read.len();
     let de = &cx.de;
@@ -381,95 +378,6 @@ fn object_body(
             #dispatch
         }
         #tail
-    }
-}
-
-/// [`object_body`] for the common case, no flattened field and no tag:
-/// the member loop is the runtime's (`Members::next` over a table of the
-/// keys: the in-order guess, key matching, duplicates, unknown keys), so
-/// that each field costs the generated code only the read of its value.
-fn members_body(
-    cx: &Cx,
-    fields: &[Field],
-    read: &[&Field],
-    ctor: &TokenStream,
-    outer: bool,
-) -> TokenStream {
-    let slots = read.iter().map(|field| {
-        let binding = binding(field);
-        let ty = field.ty;
-        quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
-    });
-    let table = fields_table(read, cx.cont.attrs.deny_unknown_fields);
-    let arms = read.iter().enumerate().map(|(i, field)| {
-        let binding = binding(field);
-        let name = str_lit(&field.attrs.name.deserialize);
-        let read = read_into(cx, field, &quote!(#binding), &name);
-        // `Members` tracks the first 64 fields' keys itself.
-        let duplicate = (i >= 64).then(|| {
-            quote! {
-                if #binding.is_some() {
-                    return ::jetjson::__private::Err(
-                        ::jetjson::__private::duplicate_field(__r, #name, __m.key_at()),
-                    );
-                }
-            }
-        });
-        let i = index(i);
-        quote! {
-            #i => {
-                #duplicate
-                #read
-            }
-        }
-    });
-    let members = quote!(__m.next(__r, &__FIELDS)?);
-    let each = if read.is_empty() {
-        quote!(while #members.is_some() {})
-    } else {
-        quote! {
-            while let ::jetjson::__private::Some(__i) = #members {
-                match __i {
-                    #(#arms)*
-                    _ => {}
-                }
-            }
-        }
-    };
-    let tail = defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx));
-    quote! {
-        #table
-        #(#slots)*
-        let mut __m = ::jetjson::__private::Members::new();
-        #each
-        #tail
-    }
-}
-
-/// `const __FIELDS: Fields = ..;`, the keys of the read fields for the
-/// runtime's member loops (JSON and `Value`).
-pub fn fields_table(read: &[&Field], deny: bool) -> TokenStream {
-    let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
-    let aliases = read.iter().enumerate().flat_map(|(i, field)| {
-        let names = field.attrs.name.deserialize_names();
-        let i = index(i);
-        names
-            .into_iter()
-            .skip(1)
-            .map(move |alias| {
-                let alias = str_lit(alias);
-                quote!((#alias, #i))
-            })
-            .collect::<Vec<_>>()
-    });
-    let plain = read.iter().all(|f| plain_key(&f.attrs.name.deserialize));
-    quote! {
-        const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-            names: &[#(#names),*],
-            aliases: &[#(#aliases),*],
-            plain: #plain,
-            deny_unknown: #deny,
-        };
     }
 }
 

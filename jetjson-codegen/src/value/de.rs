@@ -361,49 +361,7 @@ fn object_body(
         .map(|f| str_lit(&f.attrs.name.deserialize))
         .collect();
 
-    let members_loop = if count > 0 && flats.is_empty() && tag.is_none() {
-        // The common case: key matching, duplicates and unknown keys are
-        // the runtime's (`ValueMembers::field` over a table of the keys).
-        let slots = read.iter().map(|field| {
-            let binding = binding(field);
-            let ty = field.ty;
-            quote!(let mut #binding: ::jetjson::__private::Option<#ty> = ::jetjson::__private::None;)
-        });
-        let table = crate::json::de::fields_table(&read, deny);
-        let arms = read.iter().enumerate().map(|(i, field)| {
-            let binding = binding(field);
-            let name = str_lit(&field.attrs.name.deserialize);
-            let read = read_into(field, mode, &quote!(#binding), &name);
-            let duplicate =
-                (i >= 64 && field.attrs.name.deserialize_names().len() > 1).then(|| {
-                    quote! {
-                        if #binding.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::value_duplicate_field(#name),
-                            );
-                        }
-                    }
-                });
-            let i = index(i);
-            quote! {
-                ::jetjson::__private::Some(#i) => {
-                    #duplicate
-                    #read
-                }
-            }
-        });
-        Some(quote! {
-            #table
-            #(#slots)*
-            let mut __s = ::jetjson::__private::ValueMembers::new();
-            for (__k, __v) in __m {
-                match __s.field(&__k, &__FIELDS)? {
-                    #(#arms)*
-                    _ => {}
-                }
-            }
-        })
-    } else if count == 0 && flats.is_empty() {
+    let members_loop = if count == 0 && flats.is_empty() {
         // Nothing to read: at most, every key but the tag is an error.
         deny.then(|| {
             let tag = match tag {

@@ -334,23 +334,6 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// [`eat_key`](Self::eat_key) for a key given without its quotes. The
-    /// caller vouches that `name` holds no `"`, `\` or control character,
-    /// so that its raw bytes in the input can only spell that key.
-    #[inline]
-    pub(crate) fn eat_name(&mut self, name: &str) -> Result<bool, Error> {
-        let name = name.as_bytes();
-        let rest = &self.input[self.pos..];
-        let end = name.len() + 1;
-        if rest.len() > end && rest[0] == b'"' && rest[end] == b'"' && &rest[1..end] == name {
-            self.pos += end + 1;
-            self.expect_colon()?;
-            Ok(true)
-        } else {
-            Ok(false)
-        }
-    }
-
     #[inline]
     fn expect_colon(&mut self) -> Result<(), Error> {
         // Machine-written JSON puts the colon right after the key.

@@ -57,24 +57,45 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Defaults")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["a", "b"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_a: ::jetjson::__private::Option<Vec<T>> = ::jetjson::__private::None;
             let mut __f_b: ::jetjson::__private::Option<U> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"a\"")? => 0,
+                    1 if __r.eat_key(b"\"b\"")? => 1,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"a" => 0,
+                            b"b" => 1,
+                            _ => 2,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_a.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "a", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_a, __r, "a")?;
+                        __next = 1;
                     }
                     1 => {
+                        if __f_b.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "b", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_b, __r, "b")?;
+                        __next = 2;
                     }
-                    _ => {}
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -200,20 +221,33 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Given")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["t"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_t: ::jetjson::__private::Option<T> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
-                    0 => {
-                        ::jetjson::__private::read_field(&mut __f_t, __r, "t")?;
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"t\"")? => 0,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"t" => 0,
+                            _ => 1,
+                        }
                     }
-                    _ => {}
+                };
+                match __field {
+                    0 => {
+                        if __f_t.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "t", __key_at),
+                            );
+                        }
+                        ::jetjson::__private::read_field(&mut __f_t, __r, "t")?;
+                        __next = 1;
+                    }
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -406,22 +440,33 @@ const _: () = {
                                 "Right",
                                 |__r| {
                                     __r.begin_object("struct variant Either::Right")?;
-                                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                                        names: &["r"],
-                                        aliases: &[],
-                                        plain: true,
-                                        deny_unknown: false,
-                                    };
+                                    let mut __first = true;
                                     let mut __f_r: ::jetjson::__private::Option<R> = ::jetjson::__private::None;
-                                    let mut __m = ::jetjson::__private::Members::new();
-                                    while let ::jetjson::__private::Some(__i) = __m
-                                        .next(__r, &__FIELDS)?
-                                    {
-                                        match __i {
-                                            0 => {
-                                                ::jetjson::__private::read_field(&mut __f_r, __r, "r")?;
+                                    let mut __next: usize = 0;
+                                    while __r.next_member(&mut __first)? {
+                                        let __key_at = __r.offset();
+                                        let __field = match __next {
+                                            0 if __r.eat_key(b"\"r\"")? => 0,
+                                            _ => {
+                                                match __r.read_key()?.as_bytes() {
+                                                    b"r" => 0,
+                                                    _ => 1,
+                                                }
                                             }
-                                            _ => {}
+                                        };
+                                        match __field {
+                                            0 => {
+                                                if __f_r.is_some() {
+                                                    return ::jetjson::__private::Err(
+                                                        ::jetjson::__private::duplicate_field(__r, "r", __key_at),
+                                                    );
+                                                }
+                                                ::jetjson::__private::read_field(&mut __f_r, __r, "r")?;
+                                                __next = 1;
+                                            }
+                                            _ => {
+                                                __r.skip_value()?;
+                                            }
                                         }
                                     }
                                     ::jetjson::__private::Ok(Self::Right {

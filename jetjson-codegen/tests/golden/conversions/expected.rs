@@ -229,24 +229,45 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("a point")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["x", "y"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_x: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
             let mut __f_y: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"x\"")? => 0,
+                    1 if __r.eat_key(b"\"y\"")? => 1,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"x" => 0,
+                            b"y" => 1,
+                            _ => 2,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_x.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "x", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_x, __r, "x")?;
+                        __next = 1;
                     }
                     1 => {
+                        if __f_y.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "y", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_y, __r, "y")?;
+                        __next = 2;
                     }
-                    _ => {}
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -352,22 +373,29 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::take_object(__v, "a point")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["x", "y"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
             let mut __f_x: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
             let mut __f_y: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
-            let mut __s = ::jetjson::__private::ValueMembers::new();
+            let mut __next: usize = 0;
             for (__k, __v) in __m {
-                match __s.field(&__k, &__FIELDS)? {
-                    ::jetjson::__private::Some(0) => {
-                        ::jetjson::__private::value_field(&mut __f_x, __v, "x")?;
+                let __field = match __next {
+                    0 if __k == "x" => 0,
+                    1 if __k == "y" => 1,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"x" => 0,
+                            b"y" => 1,
+                            _ => 2,
+                        }
                     }
-                    ::jetjson::__private::Some(1) => {
+                };
+                match __field {
+                    0 => {
+                        ::jetjson::__private::value_field(&mut __f_x, __v, "x")?;
+                        __next = 1;
+                    }
+                    1 => {
                         ::jetjson::__private::value_field(&mut __f_y, __v, "y")?;
+                        __next = 2;
                     }
                     _ => {}
                 }
@@ -383,22 +411,29 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::object_ref(__v, "a point")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["x", "y"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
             let mut __f_x: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
             let mut __f_y: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
-            let mut __s = ::jetjson::__private::ValueMembers::new();
+            let mut __next: usize = 0;
             for (__k, __v) in __m {
-                match __s.field(&__k, &__FIELDS)? {
-                    ::jetjson::__private::Some(0) => {
-                        ::jetjson::__private::value_field_ref(&mut __f_x, __v, "x")?;
+                let __field = match __next {
+                    0 if __k == "x" => 0,
+                    1 if __k == "y" => 1,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"x" => 0,
+                            b"y" => 1,
+                            _ => 2,
+                        }
                     }
-                    ::jetjson::__private::Some(1) => {
+                };
+                match __field {
+                    0 => {
+                        ::jetjson::__private::value_field_ref(&mut __f_x, __v, "x")?;
+                        __next = 1;
+                    }
+                    1 => {
                         ::jetjson::__private::value_field_ref(&mut __f_y, __v, "y")?;
+                        __next = 2;
                     }
                     _ => {}
                 }

@@ -57,37 +57,73 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Page")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["items", "raw", "next\"page"],
-                aliases: &[],
-                plain: false,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_items: ::jetjson::__private::Option<Vec<T>> = ::jetjson::__private::None;
             let mut __f_raw: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
             let mut __f_next: ::jetjson::__private::Option<Option<&'a str>> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"items\"")? => 0,
+                    1 if __r.eat_key(b"\"raw\"")? => 1,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"items" => 0,
+                            b"raw" => 1,
+                            b"next\"page" => 2,
+                            _ => 3,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_items.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "items",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_items, __r, "items")?;
+                        __next = 1;
                     }
                     1 => {
+                        if __f_raw.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "raw", __key_at),
+                            );
+                        }
                         __f_raw = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::base64::read_json(__r),
                                 "raw",
                             )?,
                         );
+                        __next = 2;
                     }
                     2 => {
+                        if __f_next.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "next\"page",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         ::jetjson::__private::read_field(
                             &mut __f_next,
                             __r,
                             "next\"page",
                         )?;
+                        __next = 3;
                     }
-                    _ => {}
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             let __default: Self = ::jetjson::__private::Default::default();

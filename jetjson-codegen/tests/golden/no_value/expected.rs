@@ -42,24 +42,45 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Point")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["x", "y"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_x: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
             let mut __f_y: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"x\"")? => 0,
+                    1 if __r.eat_key(b"\"y\"")? => 1,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"x" => 0,
+                            b"y" => 1,
+                            _ => 2,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_x.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "x", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_x, __r, "x")?;
+                        __next = 1;
                     }
                     1 => {
+                        if __f_y.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "y", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_y, __r, "y")?;
+                        __next = 2;
                     }
-                    _ => {}
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             ::jetjson::__private::Ok(Self {

@@ -74,32 +74,69 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Profile")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["nick", "bio", "id", "tags"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
             let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
             let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"nick\"")? => 0,
+                    1 if __r.eat_key(b"\"bio\"")? => 1,
+                    2 if __r.eat_key(b"\"id\"")? => 2,
+                    3 if __r.eat_key(b"\"tags\"")? => 3,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"nick" => 0,
+                            b"bio" => 1,
+                            b"id" => 2,
+                            b"tags" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_nick.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "nick", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_nick, __r, "nick")?;
+                        __next = 1;
                     }
                     1 => {
+                        if __f_bio.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "bio", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_bio, __r, "bio")?;
+                        __next = 2;
                     }
                     2 => {
+                        if __f_id.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "id", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
+                        __next = 3;
                     }
                     3 => {
+                        if __f_tags.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_tags, __r, "tags")?;
+                        __next = 4;
                     }
-                    _ => {}
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -252,30 +289,43 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::take_object(__v, "struct Profile")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["nick", "bio", "id", "tags"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
             let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
             let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
             let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
-            let mut __s = ::jetjson::__private::ValueMembers::new();
+            let mut __next: usize = 0;
             for (__k, __v) in __m {
-                match __s.field(&__k, &__FIELDS)? {
-                    ::jetjson::__private::Some(0) => {
+                let __field = match __next {
+                    0 if __k == "nick" => 0,
+                    1 if __k == "bio" => 1,
+                    2 if __k == "id" => 2,
+                    3 if __k == "tags" => 3,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"nick" => 0,
+                            b"bio" => 1,
+                            b"id" => 2,
+                            b"tags" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
                         ::jetjson::__private::value_field(&mut __f_nick, __v, "nick")?;
+                        __next = 1;
                     }
-                    ::jetjson::__private::Some(1) => {
+                    1 => {
                         ::jetjson::__private::value_field(&mut __f_bio, __v, "bio")?;
+                        __next = 2;
                     }
-                    ::jetjson::__private::Some(2) => {
+                    2 => {
                         ::jetjson::__private::value_field(&mut __f_id, __v, "id")?;
+                        __next = 3;
                     }
-                    ::jetjson::__private::Some(3) => {
+                    3 => {
                         ::jetjson::__private::value_field(&mut __f_tags, __v, "tags")?;
+                        __next = 4;
                     }
                     _ => {}
                 }
@@ -293,38 +343,51 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::object_ref(__v, "struct Profile")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["nick", "bio", "id", "tags"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
             let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
             let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
             let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
-            let mut __s = ::jetjson::__private::ValueMembers::new();
+            let mut __next: usize = 0;
             for (__k, __v) in __m {
-                match __s.field(&__k, &__FIELDS)? {
-                    ::jetjson::__private::Some(0) => {
+                let __field = match __next {
+                    0 if __k == "nick" => 0,
+                    1 if __k == "bio" => 1,
+                    2 if __k == "id" => 2,
+                    3 if __k == "tags" => 3,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"nick" => 0,
+                            b"bio" => 1,
+                            b"id" => 2,
+                            b"tags" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
                         ::jetjson::__private::value_field_ref(
                             &mut __f_nick,
                             __v,
                             "nick",
                         )?;
+                        __next = 1;
                     }
-                    ::jetjson::__private::Some(1) => {
+                    1 => {
                         ::jetjson::__private::value_field_ref(&mut __f_bio, __v, "bio")?;
+                        __next = 2;
                     }
-                    ::jetjson::__private::Some(2) => {
+                    2 => {
                         ::jetjson::__private::value_field_ref(&mut __f_id, __v, "id")?;
+                        __next = 3;
                     }
-                    ::jetjson::__private::Some(3) => {
+                    3 => {
                         ::jetjson::__private::value_field_ref(
                             &mut __f_tags,
                             __v,
                             "tags",
                         )?;
+                        __next = 4;
                     }
                     _ => {}
                 }

@@ -80,22 +80,42 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             ::jetjson::__private::require_serde!();
             __r.begin_object("struct Bridged")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["at", "n", "color", "tint", "raw", "both"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_at: ::jetjson::__private::Option<DateTime<Utc>> = ::jetjson::__private::None;
             let mut __f_n: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_tint: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_raw: ::jetjson::__private::Option<Foreign> = ::jetjson::__private::None;
             let mut __f_both: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"at\"")? => 0,
+                    1 if __r.eat_key(b"\"n\"")? => 1,
+                    2 if __r.eat_key(b"\"color\"")? => 2,
+                    3 if __r.eat_key(b"\"tint\"")? => 3,
+                    4 if __r.eat_key(b"\"raw\"")? => 4,
+                    5 if __r.eat_key(b"\"both\"")? => 5,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"at" => 0,
+                            b"n" => 1,
+                            b"color" => 2,
+                            b"tint" => 3,
+                            b"raw" => 4,
+                            b"both" => 5,
+                            _ => 6,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_at.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "at", __key_at),
+                            );
+                        }
                         __f_at = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_read_with(
@@ -105,8 +125,14 @@ const _: () = {
                                 "at",
                             )?,
                         );
+                        __next = 1;
                     }
                     1 => {
+                        if __f_n.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "n", __key_at),
+                            );
+                        }
                         __f_n = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_read_with(
@@ -118,11 +144,27 @@ const _: () = {
                                 "n",
                             )?,
                         );
+                        __next = 2;
                     }
                     2 => {
+                        if __f_color.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "color",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_color, __r, "color")?;
+                        __next = 3;
                     }
                     3 => {
+                        if __f_tint.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "tint", __key_at),
+                            );
+                        }
                         __f_tint = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_read_with(
@@ -132,21 +174,36 @@ const _: () = {
                                 "tint",
                             )?,
                         );
+                        __next = 4;
                     }
                     4 => {
+                        if __f_raw.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "raw", __key_at),
+                            );
+                        }
                         __f_raw = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_read(__r),
                                 "raw",
                             )?,
                         );
+                        __next = 5;
                     }
                     5 => {
+                        if __f_both.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "both", __key_at),
+                            );
+                        }
                         __f_both = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(hex::read_json(__r), "both")?,
                         );
+                        __next = 6;
                     }
-                    _ => {}
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             ::jetjson::__private::Ok(Self {
@@ -442,22 +499,35 @@ const _: () = {
             ::jetjson::__private::require_serde!();
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::take_object(__v, "struct Bridged")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["at", "n", "color", "tint", "raw", "both"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
             let mut __f_at: ::jetjson::__private::Option<DateTime<Utc>> = ::jetjson::__private::None;
             let mut __f_n: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_tint: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_raw: ::jetjson::__private::Option<Foreign> = ::jetjson::__private::None;
             let mut __f_both: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __s = ::jetjson::__private::ValueMembers::new();
+            let mut __next: usize = 0;
             for (__k, __v) in __m {
-                match __s.field(&__k, &__FIELDS)? {
-                    ::jetjson::__private::Some(0) => {
+                let __field = match __next {
+                    0 if __k == "at" => 0,
+                    1 if __k == "n" => 1,
+                    2 if __k == "color" => 2,
+                    3 if __k == "tint" => 3,
+                    4 if __k == "raw" => 4,
+                    5 if __k == "both" => 5,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"at" => 0,
+                            b"n" => 1,
+                            b"color" => 2,
+                            b"tint" => 3,
+                            b"raw" => 4,
+                            b"both" => 5,
+                            _ => 6,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
                         __f_at = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_from_value_with(
@@ -467,8 +537,9 @@ const _: () = {
                                 "at",
                             )?,
                         );
+                        __next = 1;
                     }
-                    ::jetjson::__private::Some(1) => {
+                    1 => {
                         __f_n = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_from_value_with(
@@ -480,11 +551,13 @@ const _: () = {
                                 "n",
                             )?,
                         );
+                        __next = 2;
                     }
-                    ::jetjson::__private::Some(2) => {
+                    2 => {
                         ::jetjson::__private::value_field(&mut __f_color, __v, "color")?;
+                        __next = 3;
                     }
-                    ::jetjson::__private::Some(3) => {
+                    3 => {
                         __f_tint = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_from_value_with(
@@ -494,16 +567,18 @@ const _: () = {
                                 "tint",
                             )?,
                         );
+                        __next = 4;
                     }
-                    ::jetjson::__private::Some(4) => {
+                    4 => {
                         __f_raw = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_from_value(&__v),
                                 "raw",
                             )?,
                         );
+                        __next = 5;
                     }
-                    ::jetjson::__private::Some(5) => {
+                    5 => {
                         __f_both = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::with_from_value(
@@ -513,6 +588,7 @@ const _: () = {
                                 "both",
                             )?,
                         );
+                        __next = 6;
                     }
                     _ => {}
                 }
@@ -560,22 +636,35 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::object_ref(__v, "struct Bridged")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["at", "n", "color", "tint", "raw", "both"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
             let mut __f_at: ::jetjson::__private::Option<DateTime<Utc>> = ::jetjson::__private::None;
             let mut __f_n: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_tint: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_raw: ::jetjson::__private::Option<Foreign> = ::jetjson::__private::None;
             let mut __f_both: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __s = ::jetjson::__private::ValueMembers::new();
+            let mut __next: usize = 0;
             for (__k, __v) in __m {
-                match __s.field(&__k, &__FIELDS)? {
-                    ::jetjson::__private::Some(0) => {
+                let __field = match __next {
+                    0 if __k == "at" => 0,
+                    1 if __k == "n" => 1,
+                    2 if __k == "color" => 2,
+                    3 if __k == "tint" => 3,
+                    4 if __k == "raw" => 4,
+                    5 if __k == "both" => 5,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"at" => 0,
+                            b"n" => 1,
+                            b"color" => 2,
+                            b"tint" => 3,
+                            b"raw" => 4,
+                            b"both" => 5,
+                            _ => 6,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
                         __f_at = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_from_value_with(
@@ -585,8 +674,9 @@ const _: () = {
                                 "at",
                             )?,
                         );
+                        __next = 1;
                     }
-                    ::jetjson::__private::Some(1) => {
+                    1 => {
                         __f_n = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_from_value_with(
@@ -598,15 +688,17 @@ const _: () = {
                                 "n",
                             )?,
                         );
+                        __next = 2;
                     }
-                    ::jetjson::__private::Some(2) => {
+                    2 => {
                         ::jetjson::__private::value_field_ref(
                             &mut __f_color,
                             __v,
                             "color",
                         )?;
+                        __next = 3;
                     }
-                    ::jetjson::__private::Some(3) => {
+                    3 => {
                         __f_tint = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_from_value_with(
@@ -616,16 +708,18 @@ const _: () = {
                                 "tint",
                             )?,
                         );
+                        __next = 4;
                     }
-                    ::jetjson::__private::Some(4) => {
+                    4 => {
                         __f_raw = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::serde_from_value(__v),
                                 "raw",
                             )?,
                         );
+                        __next = 5;
                     }
-                    ::jetjson::__private::Some(5) => {
+                    5 => {
                         __f_both = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::with_from_value(
@@ -635,6 +729,7 @@ const _: () = {
                                 "both",
                             )?,
                         );
+                        __next = 6;
                     }
                     _ => {}
                 }

@@ -193,26 +193,45 @@ const _: () = {
                                 "rect",
                                 |__r| {
                                     __r.begin_object("struct variant Shape::rect")?;
-                                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                                        names: &["w", "h"],
-                                        aliases: &[],
-                                        plain: true,
-                                        deny_unknown: false,
-                                    };
+                                    let mut __first = true;
                                     let mut __f_w: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
                                     let mut __f_h: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-                                    let mut __m = ::jetjson::__private::Members::new();
-                                    while let ::jetjson::__private::Some(__i) = __m
-                                        .next(__r, &__FIELDS)?
-                                    {
-                                        match __i {
+                                    let mut __next: usize = 0;
+                                    while __r.next_member(&mut __first)? {
+                                        let __key_at = __r.offset();
+                                        let __field = match __next {
+                                            0 if __r.eat_key(b"\"w\"")? => 0,
+                                            1 if __r.eat_key(b"\"h\"")? => 1,
+                                            _ => {
+                                                match __r.read_key()?.as_bytes() {
+                                                    b"w" => 0,
+                                                    b"h" => 1,
+                                                    _ => 2,
+                                                }
+                                            }
+                                        };
+                                        match __field {
                                             0 => {
+                                                if __f_w.is_some() {
+                                                    return ::jetjson::__private::Err(
+                                                        ::jetjson::__private::duplicate_field(__r, "w", __key_at),
+                                                    );
+                                                }
                                                 ::jetjson::__private::read_field(&mut __f_w, __r, "w")?;
+                                                __next = 1;
                                             }
                                             1 => {
+                                                if __f_h.is_some() {
+                                                    return ::jetjson::__private::Err(
+                                                        ::jetjson::__private::duplicate_field(__r, "h", __key_at),
+                                                    );
+                                                }
                                                 ::jetjson::__private::read_field(&mut __f_h, __r, "h")?;
+                                                __next = 2;
                                             }
-                                            _ => {}
+                                            _ => {
+                                                __r.skip_value()?;
+                                            }
                                         }
                                     }
                                     ::jetjson::__private::Ok(Self::Rect {
@@ -485,22 +504,29 @@ const _: () = {
                                         __v,
                                         "struct variant Shape::rect",
                                     )?;
-                                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                                        names: &["w", "h"],
-                                        aliases: &[],
-                                        plain: true,
-                                        deny_unknown: false,
-                                    };
                                     let mut __f_w: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
                                     let mut __f_h: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-                                    let mut __s = ::jetjson::__private::ValueMembers::new();
+                                    let mut __next: usize = 0;
                                     for (__k, __v) in __m {
-                                        match __s.field(&__k, &__FIELDS)? {
-                                            ::jetjson::__private::Some(0) => {
-                                                ::jetjson::__private::value_field(&mut __f_w, __v, "w")?;
+                                        let __field = match __next {
+                                            0 if __k == "w" => 0,
+                                            1 if __k == "h" => 1,
+                                            _ => {
+                                                match __k.as_bytes() {
+                                                    b"w" => 0,
+                                                    b"h" => 1,
+                                                    _ => 2,
+                                                }
                                             }
-                                            ::jetjson::__private::Some(1) => {
+                                        };
+                                        match __field {
+                                            0 => {
+                                                ::jetjson::__private::value_field(&mut __f_w, __v, "w")?;
+                                                __next = 1;
+                                            }
+                                            1 => {
                                                 ::jetjson::__private::value_field(&mut __f_h, __v, "h")?;
+                                                __next = 2;
                                             }
                                             _ => {}
                                         }
@@ -669,30 +695,37 @@ const _: () = {
                                         __v,
                                         "struct variant Shape::rect",
                                     )?;
-                                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                                        names: &["w", "h"],
-                                        aliases: &[],
-                                        plain: true,
-                                        deny_unknown: false,
-                                    };
                                     let mut __f_w: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
                                     let mut __f_h: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-                                    let mut __s = ::jetjson::__private::ValueMembers::new();
+                                    let mut __next: usize = 0;
                                     for (__k, __v) in __m {
-                                        match __s.field(&__k, &__FIELDS)? {
-                                            ::jetjson::__private::Some(0) => {
+                                        let __field = match __next {
+                                            0 if __k == "w" => 0,
+                                            1 if __k == "h" => 1,
+                                            _ => {
+                                                match __k.as_bytes() {
+                                                    b"w" => 0,
+                                                    b"h" => 1,
+                                                    _ => 2,
+                                                }
+                                            }
+                                        };
+                                        match __field {
+                                            0 => {
                                                 ::jetjson::__private::value_field_ref(
                                                     &mut __f_w,
                                                     __v,
                                                     "w",
                                                 )?;
+                                                __next = 1;
                                             }
-                                            ::jetjson::__private::Some(1) => {
+                                            1 => {
                                                 ::jetjson::__private::value_field_ref(
                                                     &mut __f_h,
                                                     __v,
                                                     "h",
                                                 )?;
+                                                __next = 2;
                                             }
                                             _ => {}
                                         }

@@ -42,20 +42,36 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Labels")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["names", "maybe"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_names: ::jetjson::__private::Option<Vec<Cow<'static, str>>> = ::jetjson::__private::None;
             let mut __f_maybe: ::jetjson::__private::Option<
                 Option<Vec<Cow<'static, str>>>,
             > = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"names\"")? => 0,
+                    1 if __r.eat_key(b"\"maybe\"")? => 1,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"names" => 0,
+                            b"maybe" => 1,
+                            _ => 2,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_names.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "names",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         __f_names = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::owned_via_value::<
@@ -64,8 +80,18 @@ const _: () = {
                                 "names",
                             )?,
                         );
+                        __next = 1;
                     }
                     1 => {
+                        if __f_maybe.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "maybe",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         __f_maybe = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::owned_via_value::<
@@ -74,8 +100,11 @@ const _: () = {
                                 "maybe",
                             )?,
                         );
+                        __next = 2;
                     }
-                    _ => {}
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             ::jetjson::__private::Ok(Self {

@@ -56,36 +56,81 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Student")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["id", "s_name", "tags", "retryCount"],
-                aliases: &[("name", 1)],
-                plain: true,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_id: ::jetjson::__private::Option<i64> = ::jetjson::__private::None;
             let mut __f_name: ::jetjson::__private::Option<&'a str> = ::jetjson::__private::None;
             let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
             let mut __f_retry_count: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"id\"")? => 0,
+                    1 if __r.eat_key(b"\"s_name\"")? => 1,
+                    2 if __r.eat_key(b"\"tags\"")? => 2,
+                    3 if __r.eat_key(b"\"retryCount\"")? => 3,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"id" => 0,
+                            b"s_name" | b"name" => 1,
+                            b"tags" => 2,
+                            b"retryCount" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_id.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "id", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
+                        __next = 1;
                     }
                     1 => {
+                        if __f_name.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "s_name",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_name, __r, "s_name")?;
+                        __next = 2;
                     }
                     2 => {
+                        if __f_tags.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_tags, __r, "tags")?;
+                        __next = 3;
                     }
                     3 => {
+                        if __f_retry_count.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "retryCount",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         ::jetjson::__private::read_field(
                             &mut __f_retry_count,
                             __r,
                             "retryCount",
                         )?;
+                        __next = 4;
                     }
-                    _ => {}
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             ::jetjson::__private::Ok(Self {

@@ -79,25 +79,45 @@ const _: () = {
                 ::jetjson::__private::Some("Named"),
                 |__r| {
                     __r.begin_object("struct variant Id::Named")?;
-                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                        names: &["id", "ns"],
-                        aliases: &[],
-                        plain: true,
-                        deny_unknown: false,
-                    };
+                    let mut __first = true;
                     let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
                     let mut __f_ns: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
-                    let mut __m = ::jetjson::__private::Members::new();
-                    while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)?
-                    {
-                        match __i {
+                    let mut __next: usize = 0;
+                    while __r.next_member(&mut __first)? {
+                        let __key_at = __r.offset();
+                        let __field = match __next {
+                            0 if __r.eat_key(b"\"id\"")? => 0,
+                            1 if __r.eat_key(b"\"ns\"")? => 1,
+                            _ => {
+                                match __r.read_key()?.as_bytes() {
+                                    b"id" => 0,
+                                    b"ns" => 1,
+                                    _ => 2,
+                                }
+                            }
+                        };
+                        match __field {
                             0 => {
+                                if __f_id.is_some() {
+                                    return ::jetjson::__private::Err(
+                                        ::jetjson::__private::duplicate_field(__r, "id", __key_at),
+                                    );
+                                }
                                 ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
+                                __next = 1;
                             }
                             1 => {
+                                if __f_ns.is_some() {
+                                    return ::jetjson::__private::Err(
+                                        ::jetjson::__private::duplicate_field(__r, "ns", __key_at),
+                                    );
+                                }
                                 ::jetjson::__private::read_field(&mut __f_ns, __r, "ns")?;
+                                __next = 2;
                             }
-                            _ => {}
+                            _ => {
+                                __r.skip_value()?;
+                            }
                         }
                     }
                     ::jetjson::__private::Ok(Self::Named {
@@ -240,30 +260,37 @@ const _: () = {
                         __v,
                         "struct variant Id::Named",
                     )?;
-                    const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                        names: &["id", "ns"],
-                        aliases: &[],
-                        plain: true,
-                        deny_unknown: false,
-                    };
                     let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
                     let mut __f_ns: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
-                    let mut __s = ::jetjson::__private::ValueMembers::new();
+                    let mut __next: usize = 0;
                     for (__k, __v) in __m {
-                        match __s.field(&__k, &__FIELDS)? {
-                            ::jetjson::__private::Some(0) => {
+                        let __field = match __next {
+                            0 if __k == "id" => 0,
+                            1 if __k == "ns" => 1,
+                            _ => {
+                                match __k.as_bytes() {
+                                    b"id" => 0,
+                                    b"ns" => 1,
+                                    _ => 2,
+                                }
+                            }
+                        };
+                        match __field {
+                            0 => {
                                 ::jetjson::__private::value_field_ref(
                                     &mut __f_id,
                                     __v,
                                     "id",
                                 )?;
+                                __next = 1;
                             }
-                            ::jetjson::__private::Some(1) => {
+                            1 => {
                                 ::jetjson::__private::value_field_ref(
                                     &mut __f_ns,
                                     __v,
                                     "ns",
                                 )?;
+                                __next = 2;
                             }
                             _ => {}
                         }

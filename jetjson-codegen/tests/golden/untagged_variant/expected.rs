@@ -499,46 +499,91 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Patch")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["name", "label", "note", "aliased"],
-                aliases: &[],
-                plain: true,
-                deny_unknown: false,
-            };
+            let mut __first = true;
             let mut __f_name: ::jetjson::__private::Option<Maybe<String>> = ::jetjson::__private::None;
             let mut __f_label: ::jetjson::__private::Option<Cow<'static, str>> = ::jetjson::__private::None;
             let mut __f_note: ::jetjson::__private::Option<Option<Cow<'static, str>>> = ::jetjson::__private::None;
             let mut __f_aliased: ::jetjson::__private::Option<Nickname> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"name\"")? => 0,
+                    1 if __r.eat_key(b"\"label\"")? => 1,
+                    2 if __r.eat_key(b"\"note\"")? => 2,
+                    3 if __r.eat_key(b"\"aliased\"")? => 3,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"name" => 0,
+                            b"label" => 1,
+                            b"note" => 2,
+                            b"aliased" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_name.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "name", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_name, __r, "name")?;
+                        __next = 1;
                     }
                     1 => {
+                        if __f_label.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "label",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         __f_label = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::owned_cow(__r),
                                 "label",
                             )?,
                         );
+                        __next = 2;
                     }
                     2 => {
+                        if __f_note.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "note", __key_at),
+                            );
+                        }
                         __f_note = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::owned_cow_option(__r),
                                 "note",
                             )?,
                         );
+                        __next = 3;
                     }
                     3 => {
+                        if __f_aliased.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "aliased",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         ::jetjson::__private::read_field(
                             &mut __f_aliased,
                             __r,
                             "aliased",
                         )?;
+                        __next = 4;
                     }
-                    _ => {}
+                    _ => {
+                        __r.skip_value()?;
+                    }
                 }
             }
             ::jetjson::__private::Ok(Self {

@@ -59,43 +59,94 @@ const _: () = {
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Record")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["color", "data", "name", "parent"],
-                aliases: &[("label", 2)],
-                plain: true,
-                deny_unknown: true,
-            };
+            let mut __first = true;
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_data: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
             let mut __f_name: ::jetjson::__private::Option<std::borrow::Cow<'a, str>> = ::jetjson::__private::None;
             let mut __f_parent: ::jetjson::__private::Option<Option<Box<Record<'a>>>> = ::jetjson::__private::None;
-            let mut __m = ::jetjson::__private::Members::new();
-            while let ::jetjson::__private::Some(__i) = __m.next(__r, &__FIELDS)? {
-                match __i {
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"color\"")? => 0,
+                    1 if __r.eat_key(b"\"data\"")? => 1,
+                    2 if __r.eat_key(b"\"name\"")? => 2,
+                    3 if __r.eat_key(b"\"parent\"")? => 3,
+                    _ => {
+                        match __r.read_key()?.as_bytes() {
+                            b"color" => 0,
+                            b"data" => 1,
+                            b"name" | b"label" => 2,
+                            b"parent" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
                     0 => {
+                        if __f_color.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "color",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         __f_color = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(hex::read_json(__r), "color")?,
                         );
+                        __next = 1;
                     }
                     1 => {
+                        if __f_data.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "data", __key_at),
+                            );
+                        }
                         __f_data = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::base64::read_json(__r),
                                 "data",
                             )?,
                         );
+                        __next = 2;
                     }
                     2 => {
+                        if __f_name.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "name", __key_at),
+                            );
+                        }
                         ::jetjson::__private::read_field(&mut __f_name, __r, "name")?;
+                        __next = 3;
                     }
                     3 => {
+                        if __f_parent.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(
+                                    __r,
+                                    "parent",
+                                    __key_at,
+                                ),
+                            );
+                        }
                         ::jetjson::__private::read_field(
                             &mut __f_parent,
                             __r,
                             "parent",
                         )?;
+                        __next = 4;
                     }
-                    _ => {}
+                    _ => {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::unknown_field_at(
+                                __r,
+                                &["color", "data", "name", "parent"],
+                                __key_at,
+                            ),
+                        );
+                    }
                 }
             }
             let __default: Self = ::jetjson::__private::Default::default();
@@ -293,20 +344,29 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::take_object(__v, "struct Record")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["color", "data", "name", "parent"],
-                aliases: &[("label", 2)],
-                plain: true,
-                deny_unknown: true,
-            };
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_data: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
             let mut __f_name: ::jetjson::__private::Option<std::borrow::Cow<'a, str>> = ::jetjson::__private::None;
             let mut __f_parent: ::jetjson::__private::Option<Option<Box<Record<'a>>>> = ::jetjson::__private::None;
-            let mut __s = ::jetjson::__private::ValueMembers::new();
+            let mut __next: usize = 0;
             for (__k, __v) in __m {
-                match __s.field(&__k, &__FIELDS)? {
-                    ::jetjson::__private::Some(0) => {
+                let __field = match __next {
+                    0 if __k == "color" => 0,
+                    1 if __k == "data" => 1,
+                    2 if __k == "name" => 2,
+                    3 if __k == "parent" => 3,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"color" => 0,
+                            b"data" => 1,
+                            b"name" | b"label" => 2,
+                            b"parent" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
                         __f_color = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::with_from_value(
@@ -316,26 +376,42 @@ const _: () = {
                                 "color",
                             )?,
                         );
+                        __next = 1;
                     }
-                    ::jetjson::__private::Some(1) => {
+                    1 => {
                         __f_data = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::base64_from_value(&__v),
                                 "data",
                             )?,
                         );
+                        __next = 2;
                     }
-                    ::jetjson::__private::Some(2) => {
+                    2 => {
+                        if __f_name.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::value_duplicate_field("name"),
+                            );
+                        }
                         ::jetjson::__private::value_field(&mut __f_name, __v, "name")?;
+                        __next = 3;
                     }
-                    ::jetjson::__private::Some(3) => {
+                    3 => {
                         ::jetjson::__private::value_field(
                             &mut __f_parent,
                             __v,
                             "parent",
                         )?;
+                        __next = 4;
                     }
-                    _ => {}
+                    _ => {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_unknown_field(
+                                &__k,
+                                &["color", "data", "name", "parent"],
+                            ),
+                        );
+                    }
                 }
             }
             let __default: Self = ::jetjson::__private::Default::default();
@@ -364,20 +440,29 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let __depth = ::jetjson::__private::ValueDepth::enter()?;
             let __m = ::jetjson::__private::object_ref(__v, "struct Record")?;
-            const __FIELDS: ::jetjson::__private::Fields = ::jetjson::__private::Fields {
-                names: &["color", "data", "name", "parent"],
-                aliases: &[("label", 2)],
-                plain: true,
-                deny_unknown: true,
-            };
             let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
             let mut __f_data: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
             let mut __f_name: ::jetjson::__private::Option<std::borrow::Cow<'a, str>> = ::jetjson::__private::None;
             let mut __f_parent: ::jetjson::__private::Option<Option<Box<Record<'a>>>> = ::jetjson::__private::None;
-            let mut __s = ::jetjson::__private::ValueMembers::new();
+            let mut __next: usize = 0;
             for (__k, __v) in __m {
-                match __s.field(&__k, &__FIELDS)? {
-                    ::jetjson::__private::Some(0) => {
+                let __field = match __next {
+                    0 if __k == "color" => 0,
+                    1 if __k == "data" => 1,
+                    2 if __k == "name" => 2,
+                    3 if __k == "parent" => 3,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"color" => 0,
+                            b"data" => 1,
+                            b"name" | b"label" => 2,
+                            b"parent" => 3,
+                            _ => 4,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
                         __f_color = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::with_from_value(
@@ -387,30 +472,46 @@ const _: () = {
                                 "color",
                             )?,
                         );
+                        __next = 1;
                     }
-                    ::jetjson::__private::Some(1) => {
+                    1 => {
                         __f_data = ::jetjson::__private::Some(
                             ::jetjson::__private::in_field(
                                 ::jetjson::__private::base64_from_value(__v),
                                 "data",
                             )?,
                         );
+                        __next = 2;
                     }
-                    ::jetjson::__private::Some(2) => {
+                    2 => {
+                        if __f_name.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::value_duplicate_field("name"),
+                            );
+                        }
                         ::jetjson::__private::value_field_ref(
                             &mut __f_name,
                             __v,
                             "name",
                         )?;
+                        __next = 3;
                     }
-                    ::jetjson::__private::Some(3) => {
+                    3 => {
                         ::jetjson::__private::value_field_ref(
                             &mut __f_parent,
                             __v,
                             "parent",
                         )?;
+                        __next = 4;
                     }
-                    _ => {}
+                    _ => {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_unknown_field(
+                                &__k,
+                                &["color", "data", "name", "parent"],
+                            ),
+                        );
+                    }
                 }
             }
             let __default: Self = ::jetjson::__private::Default::default();
