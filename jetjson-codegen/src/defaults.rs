@@ -198,6 +198,7 @@ pub fn transparent(
         let name = &format.missing_fn;
         let inner_missing = (format.missing_of)(inner.ty);
         quote! {
+            #[inline]
             fn #name() -> ::jetjson::__private::Option<Self> {
                 match #inner_missing() {
                     ::jetjson::__private::Some(__x) => ::jetjson::__private::Some(Self { #(#missing_members),* }),

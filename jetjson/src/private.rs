@@ -95,6 +95,74 @@ pub fn unknown_field_at(r: &Reader<'_>, expected: &'static [&'static str], offse
     }
 }
 
+/// Reads a field's value into its slot (empty: the decoder checked for a
+/// duplicate), or fails with `.field` in front of the error's path. One
+/// call per field in generated decoders, one copy per field type.
+#[inline]
+pub fn read_field<'de, T: FromJson<'de>>(
+    slot: &mut Option<T>,
+    r: &mut Reader<'de>,
+    field: &'static str,
+) -> Result<(), Error> {
+    match T::read_json(r) {
+        Ok(value) => {
+            *slot = Some(value);
+            Ok(())
+        }
+        Err(error) => Err(at_field(error, field)),
+    }
+}
+
+/// [`read_field`] from a borrowed `Value`.
+#[inline]
+pub fn value_field_ref<T: FromValue>(
+    slot: &mut Option<T>,
+    v: &Value,
+    field: &'static str,
+) -> Result<(), Error> {
+    match T::from_value_ref(v) {
+        Ok(value) => {
+            *slot = Some(value);
+            Ok(())
+        }
+        Err(error) => Err(at_field(error, field)),
+    }
+}
+
+/// [`read_field`] from an owned `Value`.
+#[inline]
+pub fn value_field<T: FromValue>(
+    slot: &mut Option<T>,
+    v: Value,
+    field: &'static str,
+) -> Result<(), Error> {
+    match T::from_value(v) {
+        Ok(value) => {
+            *slot = Some(value);
+            Ok(())
+        }
+        Err(error) => Err(at_field(error, field)),
+    }
+}
+
+/// A field's decoded value, or its error with `.field` in front of the
+/// path (through [`at_field`], out of line): no closure per field.
+#[inline]
+pub fn in_field<T>(result: Result<T, Error>, field: &'static str) -> Result<T, Error> {
+    match result {
+        Ok(value) => Ok(value),
+        Err(error) => Err(at_field(error, field)),
+    }
+}
+
+/// `error` with `.field` in front of its path: what a field's decoder
+/// failure becomes. One out-of-line copy for every field of every type.
+#[cold]
+#[inline(never)]
+pub fn at_field(error: Error, field: &'static str) -> Error {
+    error.field(field)
+}
+
 // MARK: - Arrays
 
 /// "expected tuple struct X with 3 elements, found 2" at the cursor.

@@ -62,6 +62,11 @@ struct Args {
     #[arg(long)]
     offline: bool,
 
+    /// The `jetjson` crate the jetjson flavours depend on [default: this
+    /// workspace's]; point it at another checkout to compare versions.
+    #[arg(long, value_name = "DIR")]
+    jetjson: Option<PathBuf>,
+
     /// Only write the scratch workspace, build nothing.
     #[arg(long)]
     generate_only: bool,
@@ -79,6 +84,9 @@ fn main() -> ExitCode {
     };
     if let Some(out) = args.out {
         config.out = out;
+    }
+    if let Some(jetjson) = args.jetjson {
+        config.jetjson = jetjson;
     }
     let mut profiles = Vec::new();
     for p in &args.profiles {

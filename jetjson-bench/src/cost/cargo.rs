@@ -58,6 +58,12 @@ impl Profile {
 pub struct Build {
     /// Wall time of the cargo command.
     pub time: Duration,
+    /// CPU time (user + system) of the cargo command and everything it
+    /// ran (rustc, build scripts, the proc macros inside rustc), from the
+    /// children's times in `/proc/self/stat`; `None` where that file is
+    /// not there. On a machine shared with other work this is steadier
+    /// than wall time.
+    pub cpu: Option<Duration>,
     /// How many packages cargo compiled ("Compiling"/"Checking" lines): 1
     /// when only the crate was rebuilt, more when dependencies were too.
     pub compiled: usize,
@@ -133,9 +139,14 @@ impl Cargo {
             .append(true)
             .open(&lib)?
             .set_modified(SystemTime::now())?;
+        let cpu_before = children_cpu();
         let start = Instant::now();
         let out = self.command(profile, &[package]).output()?;
         let time = start.elapsed();
+        let cpu = match (cpu_before, children_cpu()) {
+            (Some(a), Some(b)) => Some(b.saturating_sub(a)),
+            _ => None,
+        };
         let stderr = String::from_utf8_lossy(&out.stderr);
         if !out.status.success() {
             return Err(io::Error::other(format!(
@@ -162,8 +173,45 @@ impl Cargo {
         };
         Ok(Build {
             time,
+            cpu,
             compiled,
             rlib,
         })
+    }
+}
+
+/// User + system time of this process's waited-for children so far
+/// (`cutime` + `cstime`, fields 16 and 17 of `/proc/self/stat`, in the
+/// kernel's fixed 100 Hz `USER_HZ`). Cargo waits for its rustc children, so
+/// a finished cargo command has added the whole build's CPU time.
+pub fn children_cpu() -> Option<Duration> {
+    let stat = fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // `rest` starts at field 3 (the state).
+    let ticks = |n: usize| fields.get(n - 3)?.parse::<u64>().ok();
+    let total = ticks(16)? + ticks(17)?;
+    Some(Duration::from_millis(total * 10))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn children_cpu_grows_after_a_child_works() {
+        let Some(before) = children_cpu() else {
+            return; // no /proc here
+        };
+        // A child that burns some CPU: `sh` counting in a loop.
+        let status = Command::new("sh")
+            .args(["-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done"])
+            .status();
+        if !status.is_ok_and(|s| s.success()) {
+            return; // no sh
+        }
+        let after = children_cpu().unwrap();
+        assert!(after > before, "{before:?} -> {after:?}");
     }
 }

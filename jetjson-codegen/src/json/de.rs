@@ -76,7 +76,6 @@ fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<
             let object = object_body(cx, fields, &quote!(Self), None, true);
             quote! {
                 __r.begin_object(#expected)?;
-                let mut __first = true;
                 #object
             }
         }
@@ -135,6 +134,17 @@ fn read_value(cx: &Cx, field: &Field) -> TokenStream {
     }
 }
 
+/// Reads one field's value into `slot` (an `Option` place), its error
+/// under the field's name: a statement.
+fn read_into(cx: &Cx, field: &Field, slot: &TokenStream, name: &syn::LitStr) -> TokenStream {
+    if defaults::native_de(field) {
+        quote!(::jetjson::__private::read_field(&mut #slot, __r, #name)?;)
+    } else {
+        let value = read_value(cx, field);
+        quote!(#slot = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);)
+    }
+}
+
 /// A JSON array of the read fields, into `ctor { .. }`. Evaluates to
 /// `Result<Self, Error>` (statements and a tail expression). The expected
 /// text is `<what> with N elements`, or `expecting` when given.
@@ -180,10 +190,10 @@ fn array_body(
     }
 }
 
-/// The members of an object whose `{` was consumed, with `__first` in scope,
-/// into `ctor { .. }`. `tag` is a key to pass over (an internal enum tag).
-/// `outer` says whether the container's own `default` applies. Evaluates to
-/// `Result<Self, Error>`.
+/// The members of an object whose `{` was consumed, into `ctor { .. }`.
+/// `tag` is a key to pass over (an internal enum tag; `__first` is then in
+/// scope, as the tag was looked for first). `outer` says whether the
+/// container's own `default` applies. Evaluates to `Result<Self, Error>`.
 fn object_body(
     cx: &Cx,
     fields: &[Field],
@@ -261,7 +271,7 @@ fn object_body(
     let arms = read.iter().enumerate().map(|(i, field)| {
         let binding = binding(field);
         let name = str_lit(&field.attrs.name.deserialize);
-        let value = read_value(cx, field);
+        let read = read_into(cx, field, &quote!(#binding), &name);
         let next = index(i + 1);
         let i = index(i);
         quote! {
@@ -271,7 +281,7 @@ fn object_body(
                         ::jetjson::__private::duplicate_field(__r, #name, __key_at),
                     );
                 }
-                #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                #read
                 __next = #next;
             }
         }
@@ -355,8 +365,10 @@ fn object_body(
     };
 
     let tail = defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx));
+    let first_decl = tag.is_none().then(|| quote!(let mut __first = true;));
 
     quote! {
+        #first_decl
         #(#slots)*
         #(#flat_slots)*
         #flat_key
@@ -649,8 +661,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             .into_iter()
             .map(|n| byte_str(n.as_bytes()));
         let name = str_lit(&field.attrs.name.deserialize);
-        let value = read_value(&cx, field);
         let i = position(field);
+        let read = read_into(&cx, field, &quote!(__s.#i), &name);
         quote! {
             #(#names)|* => {
                 if __s.#i.is_some() {
@@ -658,7 +670,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                         ::jetjson::__private::duplicate_field(__r, #name, __key_at),
                     );
                 }
-                __s.#i = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                #read
                 ::jetjson::__private::Ok(true)
             }
         }
@@ -908,7 +920,6 @@ fn content(cx: &Cx, variant: &Variant) -> TokenStream {
             let object = object_body(cx, &variant.fields, &quote!(Self::#ident), None, false);
             quote! {
                 __r.begin_object(#expected)?;
-                let mut __first = true;
                 #object
             }
         }
@@ -1145,7 +1156,7 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                     match __variant {
                         ::jetjson::__private::Some(__i) => {
                             __value = ::jetjson::__private::Some(
-                                __read_content(__r, __i).map_err(|e| e.field(#content_lit))?,
+                                ::jetjson::__private::in_field(__read_content(__r, __i), #content_lit)?,
                             );
                         }
                         ::jetjson::__private::None => {
@@ -1168,7 +1179,7 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                 // The content came before the tag: go back and read it.
                 let __end = __r.checkpoint();
                 __r.restore(__at);
-                let __v = __read_content(__r, __variant).map_err(|e| e.field(#content_lit))?;
+                let __v = ::jetjson::__private::in_field(__read_content(__r, __variant), #content_lit)?;
                 __r.restore(__end);
                 ::jetjson::__private::Ok(__v)
             }

@@ -39,6 +39,7 @@ pub fn expand(cont: &Container) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FromMsgpack<#de> for #ident #ty_generics #where_clause {
+            #[inline]
             fn read_msgpack(
                 __r: &mut ::jetjson::__private::MsgpackReader<#de>,
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -183,7 +184,7 @@ fn fields_body(cx: &Cx, fields: &[Field], ctor: &TokenStream, what: &str) -> Tok
         let i = index(i);
         quote! {
             if __len > #i {
-                #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                #binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
             }
         }
     });
@@ -355,7 +356,7 @@ fn map_loop(cx: &Cx, read: &[&Field], flats: &[&Field], tag: Option<&str>) -> To
                     if #binding.is_some() {
                         return ::jetjson::__private::Err(__r.duplicate_field(#name, __key_at));
                     }
-                    #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                    #binding = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
                     __next = #next;
                 }),
             )
@@ -496,7 +497,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 if __s.#i.is_some() {
                     return ::jetjson::__private::Err(__r.duplicate_field(#name, __key_at));
                 }
-                __s.#i = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                __s.#i = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);
                 ::jetjson::__private::Ok(true)
             }
         }
@@ -887,7 +888,7 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                     match __variant {
                         ::jetjson::__private::Some(__i) => {
                             __value = ::jetjson::__private::Some(
-                                __read_content(__r, __i).map_err(|e| e.field(#content_lit))?,
+                                ::jetjson::__private::in_field(__read_content(__r, __i), #content_lit)?,
                             );
                         }
                         ::jetjson::__private::None => {
@@ -908,7 +909,7 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                 // The content came before the tag: go back and read it.
                 let __end = __r.checkpoint();
                 __r.restore(__at);
-                let __v = __read_content(__r, __variant).map_err(|e| e.field(#content_lit))?;
+                let __v = ::jetjson::__private::in_field(__read_content(__r, __variant), #content_lit)?;
                 __r.restore(__end);
                 __v
             }

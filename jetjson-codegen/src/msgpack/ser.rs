@@ -35,6 +35,7 @@ pub fn expand(cont: &Container, layout: Layout) -> TokenStream {
     let require = crate::bridge::require(cont, true);
     let is_empty = is_empty.map(|access| {
         quote! {
+            #[inline]
             fn is_msgpack_empty(&self) -> bool {
                 ::jetjson::__private::ToMsgpack::is_msgpack_empty(#access)
             }
@@ -44,6 +45,7 @@ pub fn expand(cont: &Container, layout: Layout) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::ToMsgpack for #ident #ty_generics #where_clause {
+            #[inline]
             fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
                 #require
                 #body

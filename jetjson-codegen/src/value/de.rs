@@ -146,12 +146,14 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FromValue for #ident #ty_generics #where_clause {
+            #[inline]
             fn from_value(
                 __v: ::jetjson::__private::Value,
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
                 #require
                 #owned
             }
+            #[inline]
             fn from_value_ref(
                 __v: &::jetjson::__private::Value,
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -250,6 +252,23 @@ fn read_value(field: &Field, mode: Mode) -> TokenStream {
         Convert::Module(module) => quote! {
             ::jetjson::__private::with_from_value(#v, |__r| #module::read_json(__r))
         },
+    }
+}
+
+/// Converts one field's value `__v` into `slot` (an `Option` place), its
+/// error under the field's name: a statement.
+fn read_into(field: &Field, mode: Mode, slot: &TokenStream, name: &syn::LitStr) -> TokenStream {
+    match (Convert::of(field, false), mode) {
+        (Convert::Trait, Mode::Ref) => {
+            quote!(::jetjson::__private::value_field_ref(&mut #slot, __v, #name)?;)
+        }
+        (Convert::Trait, Mode::Owned) => {
+            quote!(::jetjson::__private::value_field(&mut #slot, __v, #name)?;)
+        }
+        _ => {
+            let value = read_value(field, mode);
+            quote!(#slot = ::jetjson::__private::Some(::jetjson::__private::in_field(#value, #name)?);)
+        }
     }
 }
 
@@ -373,7 +392,7 @@ fn object_body(
         let arms = read.iter().enumerate().map(|(i, field)| {
             let binding = binding(field);
             let name = str_lit(&field.attrs.name.deserialize);
-            let value = read_value(field, mode);
+            let read = read_into(field, mode, &quote!(#binding), &name);
             let next = index(i + 1);
             // A map holds each key once; only a name and its alias can meet.
             let duplicate = (field.attrs.name.deserialize_names().len() > 1).then(|| {
@@ -389,7 +408,7 @@ fn object_body(
             quote! {
                 #i => {
                     #duplicate
-                    #binding = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                    #read
                     __next = #next;
                 }
             }
@@ -585,8 +604,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             .into_iter()
             .map(|n| byte_str(n.as_bytes()));
         let name = str_lit(&field.attrs.name.deserialize);
-        let value = read_value(field, Mode::Ref);
         let i = position(field);
+        let read = read_into(field, Mode::Ref, &quote!(__s.#i), &name);
         quote! {
             #(#names)|* => {
                 if __s.#i.is_some() {
@@ -594,7 +613,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                         ::jetjson::__private::value_duplicate_field(#name),
                     );
                 }
-                __s.#i = ::jetjson::__private::Some(#value.map_err(|e| e.field(#name))?);
+                #read
                 ::jetjson::__private::Ok(true)
             }
         }
@@ -986,7 +1005,7 @@ fn adjacent(
                 #content_bytes => match __variant {
                     ::jetjson::__private::Some(__i) => {
                         __value = ::jetjson::__private::Some(
-                            __content_of(__v, __i).map_err(|e| e.field(#content_lit))?,
+                            ::jetjson::__private::in_field(__content_of(__v, __i), #content_lit)?,
                         );
                     }
                     ::jetjson::__private::None => __content = ::jetjson::__private::Some(__v),
@@ -1003,7 +1022,7 @@ fn adjacent(
         match __content {
             // The content came before the tag.
             ::jetjson::__private::Some(__v) => {
-                __content_of(__v, __variant).map_err(|e| e.field(#content_lit))
+                ::jetjson::__private::in_field(__content_of(__v, __variant), #content_lit)
             }
             ::jetjson::__private::None => match __variant {
                 #missing_arms

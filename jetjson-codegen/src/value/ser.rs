@@ -29,6 +29,7 @@ pub fn expand(cont: &Container) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::ToValue for #ident #ty_generics #where_clause {
+            #[inline]
             fn to_value(&self) -> ::jetjson::__private::Value {
                 #require
                 #body
@@ -121,7 +122,17 @@ fn struct_body(cont: &Container, style: Style, fields: &[Field]) -> TokenStream 
         };
     }
     match style {
-        Style::Struct => object_stmts(&[], fields, &access),
+        // The members are the `FlatToValue` impl's (emitted beside, the
+        // same code once instead of twice).
+        Style::Struct => {
+            let written = fields.iter().filter(|f| !f.attrs.skip_serializing).count();
+            let capacity = index(written);
+            quote! {
+                let mut __m = ::jetjson::__private::members(#capacity);
+                ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
+                ::jetjson::__private::object(__m)
+            }
+        }
         Style::Tuple => array(fields, &access),
         Style::Newtype => value(&fields[0], &access(&fields[0])),
         Style::Unit => null(),

@@ -81,12 +81,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "a", __key_at),
                             );
                         }
-                        __f_a = ::jetjson::__private::Some(
-                            <Vec<
-                                T,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("a"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_a, __r, "a")?;
                         __next = 1;
                     }
                     1 => {
@@ -95,10 +90,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "b", __key_at),
                             );
                         }
-                        __f_b = ::jetjson::__private::Some(
-                            <U as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("b"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_b, __r, "b")?;
                         __next = 2;
                     }
                     _ => {
@@ -152,10 +144,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "a", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <Vec<T> as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("a"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "a")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"b" => {
@@ -164,10 +153,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "b", __key_at),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        <U as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("b"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "b")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -256,10 +242,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "t", __key_at),
                             );
                         }
-                        __f_t = ::jetjson::__private::Some(
-                            <T as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("t"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_t, __r, "t")?;
                         __next = 1;
                     }
                     _ => {
@@ -302,10 +285,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "t", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <T as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("t"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "t")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -481,10 +461,7 @@ const _: () = {
                                                         ::jetjson::__private::duplicate_field(__r, "r", __key_at),
                                                     );
                                                 }
-                                                __f_r = ::jetjson::__private::Some(
-                                                    <R as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                                        .map_err(|e| e.field("r"))?,
-                                                );
+                                                ::jetjson::__private::read_field(&mut __f_r, __r, "r")?;
                                                 __next = 1;
                                             }
                                             _ => {

@@ -52,24 +52,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Order {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(2);
-            if !::jetjson::__private::ToJson::is_json_empty(&self.order_id) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "orderId",
-                        ::jetjson::__private::ToValue::to_value(&self.order_id),
-                    ),
-                );
-            }
-            if !::jetjson::__private::ToJson::is_json_empty(&self.line_items) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "Items",
-                        ::jetjson::__private::ToValue::to_value(&self.line_items),
-                    ),
-                );
-            }
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }

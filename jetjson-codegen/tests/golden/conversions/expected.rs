@@ -35,6 +35,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Celsius {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::ToValue::to_value(
                 &::jetjson::__private::Into::<
@@ -45,6 +46,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Celsius {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -54,6 +56,7 @@ const _: () = {
                 >>::from(<u32 as ::jetjson::__private::FromValue>::from_value(__v)?),
             )
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -66,6 +69,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Celsius {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             ::jetjson::__private::ToMsgpack::write_msgpack(
                 &::jetjson::__private::Into::<
@@ -77,6 +81,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Celsius {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -123,12 +128,14 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Even {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::ToValue::to_value(&self.0)
         }
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Even {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -137,6 +144,7 @@ const _: () = {
             >>::try_from(<String as ::jetjson::__private::FromValue>::from_value(__v)?)
                 .map_err(::jetjson::__private::value_try_from_failed)
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -150,15 +158,18 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Even {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             ::jetjson::__private::ToMsgpack::write_msgpack(&self.0, __w);
         }
+        #[inline]
         fn is_msgpack_empty(&self) -> bool {
             ::jetjson::__private::ToMsgpack::is_msgpack_empty(&self.0)
         }
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Even {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -242,10 +253,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "x", __key_at),
                             );
                         }
-                        __f_x = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("x"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_x, __r, "x")?;
                         __next = 1;
                     }
                     1 => {
@@ -254,10 +262,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "y", __key_at),
                             );
                         }
-                        __f_y = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("y"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_y, __r, "y")?;
                         __next = 2;
                     }
                     _ => {
@@ -301,10 +306,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "x", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("x"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "x")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"y" => {
@@ -313,10 +315,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "y", __key_at),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("y"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "y")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -336,20 +335,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Point {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(2);
-            __m.push(
-                ::jetjson::__private::member(
-                    "x",
-                    ::jetjson::__private::ToValue::to_value(&self.x),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "y",
-                    ::jetjson::__private::ToValue::to_value(&self.y),
-                ),
-            );
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -378,6 +367,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Point {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -400,17 +390,11 @@ const _: () = {
                 };
                 match __field {
                     0 => {
-                        __f_x = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("x"))?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_x, __v, "x")?;
                         __next = 1;
                     }
                     1 => {
-                        __f_y = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("y"))?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_y, __v, "y")?;
                         __next = 2;
                     }
                     _ => {}
@@ -421,6 +405,7 @@ const _: () = {
                 y: ::jetjson::__private::take_value(__f_y, "y")?,
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -443,17 +428,11 @@ const _: () = {
                 };
                 match __field {
                     0 => {
-                        __f_x = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("x"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(&mut __f_x, __v, "x")?;
                         __next = 1;
                     }
                     1 => {
-                        __f_y = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("y"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(&mut __f_y, __v, "y")?;
                         __next = 2;
                     }
                     _ => {}
@@ -494,10 +473,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("x"),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("x"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.0, __v, "x")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"y" => {
@@ -506,10 +482,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("y"),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("y"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.1, __v, "y")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -528,6 +501,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Point {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             __w.write_raw(b"\x82\xA1x");
             ::jetjson::__private::ToMsgpack::write_msgpack(&self.x, __w);
@@ -551,6 +525,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Point {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -585,10 +560,12 @@ const _: () = {
                                     );
                                 }
                                 __f_x = ::jetjson::__private::Some(
-                                    <i32 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("x"))?,
+                                    ::jetjson::__private::in_field(
+                                        <i32 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "x",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -599,10 +576,12 @@ const _: () = {
                                     );
                                 }
                                 __f_y = ::jetjson::__private::Some(
-                                    <i32 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("y"))?,
+                                    ::jetjson::__private::in_field(
+                                        <i32 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "y",
+                                    )?,
                                 );
                                 __next = 2;
                             }
@@ -617,18 +596,22 @@ const _: () = {
                     }
                     if __len > 0 {
                         __f_x = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("x"))?,
+                            ::jetjson::__private::in_field(
+                                <i32 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "x",
+                            )?,
                         );
                     }
                     if __len > 1 {
                         __f_y = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("y"))?,
+                            ::jetjson::__private::in_field(
+                                <i32 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "y",
+                            )?,
                         );
                     }
                 }
@@ -671,10 +654,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("x"))?,
+                        ::jetjson::__private::in_field(
+                            <i32 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "x",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -685,10 +670,12 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("y"))?,
+                        ::jetjson::__private::in_field(
+                            <i32 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "y",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }

@@ -102,10 +102,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                             );
                         }
-                        __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("id"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
                         __next = 1;
                     }
                     _ => {
@@ -266,10 +263,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("id"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
@@ -351,17 +345,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Page {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
-            ::jetjson::__private::FlatToValue::flat_to_value(&self.paging, &mut __m);
-            ::jetjson::__private::FlatToValue::flat_to_value(&self.extra, &mut __m);
-            ::jetjson::__private::FlatToValue::flat_to_value(&self.rest, &mut __m);
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -387,6 +374,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Page {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -414,10 +402,7 @@ const _: () = {
                 };
                 match __field {
                     0 => {
-                        __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("id"))?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_id, __v, "id")?;
                         __next = 1;
                     }
                     _ => {
@@ -518,6 +503,7 @@ const _: () = {
                 > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_rest)?,
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -545,10 +531,7 @@ const _: () = {
                 };
                 match __field {
                     0 => {
-                        __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("id"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(&mut __f_id, __v, "id")?;
                         __next = 1;
                     }
                     _ => {
@@ -681,10 +664,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("id"),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("id"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.0, __v, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
@@ -771,6 +751,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Page {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             let mut __n: usize = 1usize;
             __n += ::jetjson::__private::FlatToMsgpack::flat_len(&self.paging);
@@ -803,6 +784,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Page {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -895,10 +877,12 @@ const _: () = {
                             );
                         }
                         __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("id"))?,
+                            ::jetjson::__private::in_field(
+                                <u64 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "id",
+                            )?,
                         );
                         __next = 1;
                     }
@@ -980,10 +964,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("id"))?,
+                        ::jetjson::__private::in_field(
+                            <u64 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "id",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1232,10 +1218,7 @@ const _: () = {
                                         ::jetjson::__private::duplicate_field(__r, "to", __key_at),
                                     );
                                 }
-                                __f_to = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                        .map_err(|e| e.field("to"))?,
-                                );
+                                ::jetjson::__private::read_field(&mut __f_to, __r, "to")?;
                                 __next = 1;
                             }
                             2 => {
@@ -1301,6 +1284,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Event {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Created(__f_0) => {
@@ -1347,6 +1331,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Event {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -1440,10 +1425,7 @@ const _: () = {
                         };
                         match __field {
                             0 => {
-                                __f_to = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                        .map_err(|e| e.field("to"))?,
-                                );
+                                ::jetjson::__private::value_field(&mut __f_to, __v, "to")?;
                                 __next = 1;
                             }
                             2 => {}
@@ -1456,6 +1438,7 @@ const _: () = {
                 }
             }
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -1542,12 +1525,11 @@ const _: () = {
                         };
                         match __field {
                             0 => {
-                                __f_to = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromValue>::from_value_ref(
-                                            __v,
-                                        )
-                                        .map_err(|e| e.field("to"))?,
-                                );
+                                ::jetjson::__private::value_field_ref(
+                                    &mut __f_to,
+                                    __v,
+                                    "to",
+                                )?;
                                 __next = 1;
                             }
                             2 => {}
@@ -1617,6 +1599,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Event {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             match self {
                 Self::Created(__f_0) => {
@@ -1646,6 +1629,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Event {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -1772,10 +1756,12 @@ const _: () = {
                                     );
                                 }
                                 __f_to = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("to"))?,
+                                    ::jetjson::__private::in_field(
+                                        <u32 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "to",
+                                    )?,
                                 );
                                 __next = 1;
                             }

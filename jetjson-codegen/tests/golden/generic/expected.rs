@@ -87,12 +87,7 @@ const _: () = {
                                 ),
                             );
                         }
-                        __f_items = ::jetjson::__private::Some(
-                            <Vec<
-                                T,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("items"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_items, __r, "items")?;
                         __next = 1;
                     }
                     1 => {
@@ -102,8 +97,10 @@ const _: () = {
                             );
                         }
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::base64::read_json(__r)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::base64::read_json(__r),
+                                "raw",
+                            )?,
                         );
                         __next = 2;
                     }
@@ -117,12 +114,11 @@ const _: () = {
                                 ),
                             );
                         }
-                        __f_next = ::jetjson::__private::Some(
-                            <Option<
-                                &'a str,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("next\"page"))?,
-                        );
+                        ::jetjson::__private::read_field(
+                            &mut __f_next,
+                            __r,
+                            "next\"page",
+                        )?;
                         __next = 3;
                     }
                     _ => {
@@ -188,10 +184,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "items", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <Vec<T> as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("items"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "items")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"raw" => {
@@ -201,7 +194,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::base64::read_json(__r).map_err(|e| e.field("raw"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::base64::read_json(__r),
+                            "raw",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -215,12 +211,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        <Option<
-                            &'a str,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("next\"page"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "next\"page")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -255,26 +246,10 @@ const _: () = {
     where
         T: ::jetjson::__private::ToValue,
     {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(3);
-            __m.push(
-                ::jetjson::__private::member(
-                    "items",
-                    ::jetjson::__private::ToValue::to_value(&self.items),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "raw",
-                    ::jetjson::__private::base64_to_value(&self.raw),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "next\"page",
-                    ::jetjson::__private::ToValue::to_value(&self.next),
-                ),
-            );
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }

@@ -12,6 +12,7 @@
 const _: () = {
     #[automatically_derived]
     impl<'a> ::jetjson::__private::ToMsgpack for Student<'a> {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             let mut __n: usize = 3usize;
             if !::jetjson::__private::ToMsgpack::is_msgpack_empty(&self.tags) {
@@ -55,6 +56,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de: 'a, 'a> ::jetjson::__private::FromMsgpack<'de> for Student<'a> {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -95,10 +97,12 @@ const _: () = {
                                     );
                                 }
                                 __f_id = ::jetjson::__private::Some(
-                                    <i64 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("id"))?,
+                                    ::jetjson::__private::in_field(
+                                        <i64 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "id",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -109,10 +113,12 @@ const _: () = {
                                     );
                                 }
                                 __f_name = ::jetjson::__private::Some(
-                                    <&'a str as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("s_name"))?,
+                                    ::jetjson::__private::in_field(
+                                        <&'a str as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "s_name",
+                                    )?,
                                 );
                                 __next = 2;
                             }
@@ -123,12 +129,14 @@ const _: () = {
                                     );
                                 }
                                 __f_tags = ::jetjson::__private::Some(
-                                    <Vec<
-                                        String,
-                                    > as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("tags"))?,
+                                    ::jetjson::__private::in_field(
+                                        <Vec<
+                                            String,
+                                        > as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "tags",
+                                    )?,
                                 );
                                 __next = 3;
                             }
@@ -139,10 +147,12 @@ const _: () = {
                                     );
                                 }
                                 __f_retries = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("retries"))?,
+                                    ::jetjson::__private::in_field(
+                                        <u32 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "retries",
+                                    )?,
                                 );
                                 __next = 4;
                             }
@@ -161,36 +171,44 @@ const _: () = {
                     }
                     if __len > 0 {
                         __f_id = ::jetjson::__private::Some(
-                            <i64 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("id"))?,
+                            ::jetjson::__private::in_field(
+                                <i64 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "id",
+                            )?,
                         );
                     }
                     if __len > 1 {
                         __f_name = ::jetjson::__private::Some(
-                            <&'a str as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("s_name"))?,
+                            ::jetjson::__private::in_field(
+                                <&'a str as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "s_name",
+                            )?,
                         );
                     }
                     if __len > 2 {
                         __f_tags = ::jetjson::__private::Some(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("tags"))?,
+                            ::jetjson::__private::in_field(
+                                <Vec<
+                                    String,
+                                > as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "tags",
+                            )?,
                         );
                     }
                     if __len > 3 {
                         __f_retries = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("retries"))?,
+                            ::jetjson::__private::in_field(
+                                <u32 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "retries",
+                            )?,
                         );
                     }
                 }
@@ -243,10 +261,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <i64 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("id"))?,
+                        ::jetjson::__private::in_field(
+                            <i64 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "id",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -257,10 +277,12 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <&'a str as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("s_name"))?,
+                        ::jetjson::__private::in_field(
+                            <&'a str as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "s_name",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -271,10 +293,14 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <Vec<
-                            String,
-                        > as ::jetjson::__private::FromMsgpack<'de>>::read_msgpack(__r)
-                            .map_err(|e| e.field("tags"))?,
+                        ::jetjson::__private::in_field(
+                            <Vec<
+                                String,
+                            > as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "tags",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -285,10 +311,12 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        <u32 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("retries"))?,
+                        ::jetjson::__private::in_field(
+                            <u32 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "retries",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -324,6 +352,7 @@ const _: () = {
 const _: () = {
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Point {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             __w.write_raw(b"\x92");
             ::jetjson::__private::ToMsgpack::write_msgpack(&self.x, __w);
@@ -346,6 +375,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Point {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -380,10 +410,12 @@ const _: () = {
                                     );
                                 }
                                 __f_x = ::jetjson::__private::Some(
-                                    <f64 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("x"))?,
+                                    ::jetjson::__private::in_field(
+                                        <f64 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "x",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -394,10 +426,12 @@ const _: () = {
                                     );
                                 }
                                 __f_y = ::jetjson::__private::Some(
-                                    <f64 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("y"))?,
+                                    ::jetjson::__private::in_field(
+                                        <f64 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "y",
+                                    )?,
                                 );
                                 __next = 2;
                             }
@@ -416,18 +450,22 @@ const _: () = {
                     }
                     if __len > 0 {
                         __f_x = ::jetjson::__private::Some(
-                            <f64 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("x"))?,
+                            ::jetjson::__private::in_field(
+                                <f64 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "x",
+                            )?,
                         );
                     }
                     if __len > 1 {
                         __f_y = ::jetjson::__private::Some(
-                            <f64 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("y"))?,
+                            ::jetjson::__private::in_field(
+                                <f64 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "y",
+                            )?,
                         );
                     }
                 }
@@ -470,10 +508,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <f64 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("x"))?,
+                        ::jetjson::__private::in_field(
+                            <f64 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "x",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -484,10 +524,12 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        <f64 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("y"))?,
+                        ::jetjson::__private::in_field(
+                            <f64 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "y",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -520,6 +562,7 @@ const _: () = {
 const _: () = {
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Event {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             match self {
                 Self::Ping => {
@@ -545,6 +588,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Event {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -635,10 +679,12 @@ const _: () = {
                                     );
                                 }
                                 __f_to = ::jetjson::__private::Some(
-                                    <Point as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("to"))?,
+                                    ::jetjson::__private::in_field(
+                                        <Point as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "to",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -713,6 +759,7 @@ const _: () = {
 const _: () = {
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Shape {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             match self {
                 Self::Empty => {
@@ -743,6 +790,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Shape {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {

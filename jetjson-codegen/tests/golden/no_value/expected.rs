@@ -66,10 +66,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "x", __key_at),
                             );
                         }
-                        __f_x = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("x"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_x, __r, "x")?;
                         __next = 1;
                     }
                     1 => {
@@ -78,10 +75,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "y", __key_at),
                             );
                         }
-                        __f_y = ::jetjson::__private::Some(
-                            <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("y"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_y, __r, "y")?;
                         __next = 2;
                     }
                     _ => {
@@ -125,10 +119,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "x", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("x"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "x")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"y" => {
@@ -137,10 +128,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "y", __key_at),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        <i32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("y"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "y")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),

@@ -104,12 +104,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "nick", __key_at),
                             );
                         }
-                        __f_nick = ::jetjson::__private::Some(
-                            <String as ::jetjson::__private::FromJson<
-                                'de,
-                            >>::read_json(__r)
-                                .map_err(|e| e.field("nick"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_nick, __r, "nick")?;
                         __next = 1;
                     }
                     1 => {
@@ -118,12 +113,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "bio", __key_at),
                             );
                         }
-                        __f_bio = ::jetjson::__private::Some(
-                            <Option<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("bio"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_bio, __r, "bio")?;
                         __next = 2;
                     }
                     2 => {
@@ -132,10 +122,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                             );
                         }
-                        __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("id"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
                         __next = 3;
                     }
                     3 => {
@@ -144,12 +131,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
                             );
                         }
-                        __f_tags = ::jetjson::__private::Some(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("tags"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_tags, __r, "tags")?;
                         __next = 4;
                     }
                     _ => {
@@ -202,10 +184,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "nick", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <String as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("nick"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "nick")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"bio" => {
@@ -214,12 +193,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "bio", __key_at),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        <Option<
-                            String,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("bio"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "bio")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"id" => {
@@ -228,10 +202,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("id"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tags" => {
@@ -240,12 +211,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        <Vec<
-                            String,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("tags"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.3, __r, "tags")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -267,38 +233,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Profile {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
-            if !::jetjson::__private::ToJson::is_json_empty(&self.nick) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "nick",
-                        ::jetjson::__private::ToValue::to_value(&self.nick),
-                    ),
-                );
-            }
-            if !Option::is_none(&self.bio) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "bio",
-                        ::jetjson::__private::ToValue::to_value(&self.bio),
-                    ),
-                );
-            }
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
-            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "tags",
-                        ::jetjson::__private::ToValue::to_value(&self.tags),
-                    ),
-                );
-            }
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -345,6 +283,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Profile {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -373,35 +312,19 @@ const _: () = {
                 };
                 match __field {
                     0 => {
-                        __f_nick = ::jetjson::__private::Some(
-                            <String as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("nick"))?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_nick, __v, "nick")?;
                         __next = 1;
                     }
                     1 => {
-                        __f_bio = ::jetjson::__private::Some(
-                            <Option<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("bio"))?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_bio, __v, "bio")?;
                         __next = 2;
                     }
                     2 => {
-                        __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("id"))?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_id, __v, "id")?;
                         __next = 3;
                     }
                     3 => {
-                        __f_tags = ::jetjson::__private::Some(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("tags"))?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_tags, __v, "tags")?;
                         __next = 4;
                     }
                     _ => {}
@@ -414,6 +337,7 @@ const _: () = {
                 tags: __f_tags.unwrap_or_default(),
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -442,37 +366,27 @@ const _: () = {
                 };
                 match __field {
                     0 => {
-                        __f_nick = ::jetjson::__private::Some(
-                            <String as ::jetjson::__private::FromValue>::from_value_ref(
-                                    __v,
-                                )
-                                .map_err(|e| e.field("nick"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_nick,
+                            __v,
+                            "nick",
+                        )?;
                         __next = 1;
                     }
                     1 => {
-                        __f_bio = ::jetjson::__private::Some(
-                            <Option<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("bio"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(&mut __f_bio, __v, "bio")?;
                         __next = 2;
                     }
                     2 => {
-                        __f_id = ::jetjson::__private::Some(
-                            <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("id"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(&mut __f_id, __v, "id")?;
                         __next = 3;
                     }
                     3 => {
-                        __f_tags = ::jetjson::__private::Some(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("tags"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_tags,
+                            __v,
+                            "tags",
+                        )?;
                         __next = 4;
                     }
                     _ => {}
@@ -522,10 +436,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("nick"),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <String as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("nick"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.0, __v, "nick")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"bio" => {
@@ -534,12 +445,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("bio"),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        <Option<
-                            String,
-                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("bio"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.1, __v, "bio")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"id" => {
@@ -548,10 +454,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("id"),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        <u64 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("id"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.2, __v, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tags" => {
@@ -560,12 +463,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("tags"),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        <Vec<
-                            String,
-                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("tags"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.3, __v, "tags")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),

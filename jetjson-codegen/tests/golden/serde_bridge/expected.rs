@@ -117,11 +117,13 @@ const _: () = {
                             );
                         }
                         __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_with(
                                     __r,
                                     |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("at"))?,
+                                ),
+                                "at",
+                            )?,
                         );
                         __next = 1;
                     }
@@ -132,13 +134,15 @@ const _: () = {
                             );
                         }
                         __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_with(
                                     __r,
                                     |__d| serde_with::As::<
                                         serde_with::DisplayFromStr,
                                     >::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("n"))?,
+                                ),
+                                "n",
+                            )?,
                         );
                         __next = 2;
                     }
@@ -152,10 +156,7 @@ const _: () = {
                                 ),
                             );
                         }
-                        __f_color = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("color"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_color, __r, "color")?;
                         __next = 3;
                     }
                     3 => {
@@ -165,11 +166,13 @@ const _: () = {
                             );
                         }
                         __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_with(
                                     __r,
                                     |__d| from_hex(__d),
-                                )
-                                .map_err(|e| e.field("tint"))?,
+                                ),
+                                "tint",
+                            )?,
                         );
                         __next = 4;
                     }
@@ -180,8 +183,10 @@ const _: () = {
                             );
                         }
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read(__r)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read(__r),
+                                "raw",
+                            )?,
                         );
                         __next = 5;
                     }
@@ -192,7 +197,7 @@ const _: () = {
                             );
                         }
                         __f_both = ::jetjson::__private::Some(
-                            hex::read_json(__r).map_err(|e| e.field("both"))?,
+                            ::jetjson::__private::in_field(hex::read_json(__r), "both")?,
                         );
                         __next = 6;
                     }
@@ -290,11 +295,13 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_with(
                                 __r,
                                 |__d| chrono::serde::ts_seconds::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("at"))?,
+                            ),
+                            "at",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -305,13 +312,15 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_with(
                                 __r,
                                 |__d| serde_with::As::<
                                     serde_with::DisplayFromStr,
                                 >::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("n"))?,
+                            ),
+                            "n",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -321,10 +330,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "color", __key_at),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("color"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "color")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tint" => {
@@ -334,8 +340,13 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_with(__r, |__d| from_hex(__d))
-                            .map_err(|e| e.field("tint"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_with(
+                                __r,
+                                |__d| from_hex(__d),
+                            ),
+                            "tint",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -346,8 +357,10 @@ const _: () = {
                         );
                     }
                     __s.4 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read(__r)
-                            .map_err(|e| e.field("raw"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read(__r),
+                            "raw",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -358,7 +371,7 @@ const _: () = {
                         );
                     }
                     __s.5 = ::jetjson::__private::Some(
-                        hex::read_json(__r).map_err(|e| e.field("both"))?,
+                        ::jetjson::__private::in_field(hex::read_json(__r), "both")?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -411,56 +424,11 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Bridged {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::require_serde!();
             let mut __m = ::jetjson::__private::members(6);
-            __m.push(
-                ::jetjson::__private::member(
-                    "at",
-                    ::jetjson::__private::serde_to_value_with(|__s| chrono::serde::ts_seconds::serialize(
-                        &self.at,
-                        __s,
-                    )),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "n",
-                    ::jetjson::__private::serde_to_value_with(|__s| serde_with::As::<
-                        serde_with::DisplayFromStr,
-                    >::serialize(&self.n, __s)),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "color",
-                    ::jetjson::__private::serde_to_value_with(|__s| to_hex(
-                        &self.color,
-                        __s,
-                    )),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "tint",
-                    ::jetjson::__private::ToValue::to_value(&self.tint),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "raw",
-                    ::jetjson::__private::serde_to_value(&self.raw),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "both",
-                    ::jetjson::__private::with_to_value(|__w| hex::write_json(
-                        &self.both,
-                        __w,
-                    )),
-                ),
-            );
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -524,6 +492,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Bridged {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -560,57 +529,64 @@ const _: () = {
                 match __field {
                     0 => {
                         __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     &__v,
                                     |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("at"))?,
+                                ),
+                                "at",
+                            )?,
                         );
                         __next = 1;
                     }
                     1 => {
                         __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     &__v,
                                     |__d| serde_with::As::<
                                         serde_with::DisplayFromStr,
                                     >::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("n"))?,
+                                ),
+                                "n",
+                            )?,
                         );
                         __next = 2;
                     }
                     2 => {
-                        __f_color = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("color"))?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_color, __v, "color")?;
                         __next = 3;
                     }
                     3 => {
                         __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     &__v,
                                     |__d| from_hex(__d),
-                                )
-                                .map_err(|e| e.field("tint"))?,
+                                ),
+                                "tint",
+                            )?,
                         );
                         __next = 4;
                     }
                     4 => {
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value(&__v)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value(&__v),
+                                "raw",
+                            )?,
                         );
                         __next = 5;
                     }
                     5 => {
                         __f_both = ::jetjson::__private::Some(
-                            ::jetjson::__private::with_from_value(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::with_from_value(
                                     &__v,
                                     |__r| hex::read_json(__r),
-                                )
-                                .map_err(|e| e.field("both"))?,
+                                ),
+                                "both",
+                            )?,
                         );
                         __next = 6;
                     }
@@ -654,6 +630,7 @@ const _: () = {
                 },
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -689,57 +666,68 @@ const _: () = {
                 match __field {
                     0 => {
                         __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     __v,
                                     |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("at"))?,
+                                ),
+                                "at",
+                            )?,
                         );
                         __next = 1;
                     }
                     1 => {
                         __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     __v,
                                     |__d| serde_with::As::<
                                         serde_with::DisplayFromStr,
                                     >::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("n"))?,
+                                ),
+                                "n",
+                            )?,
                         );
                         __next = 2;
                     }
                     2 => {
-                        __f_color = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("color"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_color,
+                            __v,
+                            "color",
+                        )?;
                         __next = 3;
                     }
                     3 => {
                         __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value_with(
                                     __v,
                                     |__d| from_hex(__d),
-                                )
-                                .map_err(|e| e.field("tint"))?,
+                                ),
+                                "tint",
+                            )?,
                         );
                         __next = 4;
                     }
                     4 => {
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_from_value(__v)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_from_value(__v),
+                                "raw",
+                            )?,
                         );
                         __next = 5;
                     }
                     5 => {
                         __f_both = ::jetjson::__private::Some(
-                            ::jetjson::__private::with_from_value(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::with_from_value(
                                     __v,
                                     |__r| hex::read_json(__r),
-                                )
-                                .map_err(|e| e.field("both"))?,
+                                ),
+                                "both",
+                            )?,
                         );
                         __next = 6;
                     }
@@ -834,11 +822,13 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_from_value_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_from_value_with(
                                 __v,
                                 |__d| chrono::serde::ts_seconds::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("at"))?,
+                            ),
+                            "at",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -849,13 +839,15 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_from_value_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_from_value_with(
                                 __v,
                                 |__d| serde_with::As::<
                                     serde_with::DisplayFromStr,
                                 >::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("n"))?,
+                            ),
+                            "n",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -865,10 +857,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("color"),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        <u32 as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("color"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.2, __v, "color")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tint" => {
@@ -878,11 +867,13 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_from_value_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_from_value_with(
                                 __v,
                                 |__d| from_hex(__d),
-                            )
-                            .map_err(|e| e.field("tint"))?,
+                            ),
+                            "tint",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -893,8 +884,10 @@ const _: () = {
                         );
                     }
                     __s.4 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_from_value(__v)
-                            .map_err(|e| e.field("raw"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_from_value(__v),
+                            "raw",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -905,11 +898,13 @@ const _: () = {
                         );
                     }
                     __s.5 = ::jetjson::__private::Some(
-                        ::jetjson::__private::with_from_value(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::with_from_value(
                                 __v,
                                 |__r| hex::read_json(__r),
-                            )
-                            .map_err(|e| e.field("both"))?,
+                            ),
+                            "both",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -961,6 +956,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Bridged {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             ::jetjson::__private::require_serde!();
             __w.write_raw(b"\x86\xA2at");
@@ -1023,6 +1019,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Bridged {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -1070,11 +1067,13 @@ const _: () = {
                                     );
                                 }
                                 __f_at = ::jetjson::__private::Some(
-                                    ::jetjson::__private::serde_read_msgpack_with(
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::serde_read_msgpack_with(
                                             __r,
                                             |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                        )
-                                        .map_err(|e| e.field("at"))?,
+                                        ),
+                                        "at",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -1085,13 +1084,15 @@ const _: () = {
                                     );
                                 }
                                 __f_n = ::jetjson::__private::Some(
-                                    ::jetjson::__private::serde_read_msgpack_with(
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::serde_read_msgpack_with(
                                             __r,
                                             |__d| serde_with::As::<
                                                 serde_with::DisplayFromStr,
                                             >::deserialize(__d),
-                                        )
-                                        .map_err(|e| e.field("n"))?,
+                                        ),
+                                        "n",
+                                    )?,
                                 );
                                 __next = 2;
                             }
@@ -1102,10 +1103,12 @@ const _: () = {
                                     );
                                 }
                                 __f_color = ::jetjson::__private::Some(
-                                    <u32 as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("color"))?,
+                                    ::jetjson::__private::in_field(
+                                        <u32 as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "color",
+                                    )?,
                                 );
                                 __next = 3;
                             }
@@ -1116,11 +1119,13 @@ const _: () = {
                                     );
                                 }
                                 __f_tint = ::jetjson::__private::Some(
-                                    ::jetjson::__private::serde_read_msgpack_with(
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::serde_read_msgpack_with(
                                             __r,
                                             |__d| from_hex(__d),
-                                        )
-                                        .map_err(|e| e.field("tint"))?,
+                                        ),
+                                        "tint",
+                                    )?,
                                 );
                                 __next = 4;
                             }
@@ -1131,8 +1136,10 @@ const _: () = {
                                     );
                                 }
                                 __f_raw = ::jetjson::__private::Some(
-                                    ::jetjson::__private::serde_read_msgpack(__r)
-                                        .map_err(|e| e.field("raw"))?,
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::serde_read_msgpack(__r),
+                                        "raw",
+                                    )?,
                                 );
                                 __next = 5;
                             }
@@ -1143,7 +1150,10 @@ const _: () = {
                                     );
                                 }
                                 __f_both = ::jetjson::__private::Some(
-                                    hex::read_msgpack(__r).map_err(|e| e.field("both"))?,
+                                    ::jetjson::__private::in_field(
+                                        hex::read_msgpack(__r),
+                                        "both",
+                                    )?,
                                 );
                                 __next = 6;
                             }
@@ -1162,50 +1172,63 @@ const _: () = {
                     }
                     if __len > 0 {
                         __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_msgpack_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_msgpack_with(
                                     __r,
                                     |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("at"))?,
+                                ),
+                                "at",
+                            )?,
                         );
                     }
                     if __len > 1 {
                         __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_msgpack_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_msgpack_with(
                                     __r,
                                     |__d| serde_with::As::<
                                         serde_with::DisplayFromStr,
                                     >::deserialize(__d),
-                                )
-                                .map_err(|e| e.field("n"))?,
+                                ),
+                                "n",
+                            )?,
                         );
                     }
                     if __len > 2 {
                         __f_color = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("color"))?,
+                            ::jetjson::__private::in_field(
+                                <u32 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "color",
+                            )?,
                         );
                     }
                     if __len > 3 {
                         __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_msgpack_with(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_msgpack_with(
                                     __r,
                                     |__d| from_hex(__d),
-                                )
-                                .map_err(|e| e.field("tint"))?,
+                                ),
+                                "tint",
+                            )?,
                         );
                     }
                     if __len > 4 {
                         __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::serde_read_msgpack(__r)
-                                .map_err(|e| e.field("raw"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::serde_read_msgpack(__r),
+                                "raw",
+                            )?,
                         );
                     }
                     if __len > 5 {
                         __f_both = ::jetjson::__private::Some(
-                            hex::read_msgpack(__r).map_err(|e| e.field("both"))?,
+                            ::jetjson::__private::in_field(
+                                hex::read_msgpack(__r),
+                                "both",
+                            )?,
                         );
                     }
                 }
@@ -1292,11 +1315,13 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_msgpack_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_msgpack_with(
                                 __r,
                                 |__d| chrono::serde::ts_seconds::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("at"))?,
+                            ),
+                            "at",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1307,13 +1332,15 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_msgpack_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_msgpack_with(
                                 __r,
                                 |__d| serde_with::As::<
                                     serde_with::DisplayFromStr,
                                 >::deserialize(__d),
-                            )
-                            .map_err(|e| e.field("n"))?,
+                            ),
+                            "n",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1324,10 +1351,12 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        <u32 as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("color"))?,
+                        ::jetjson::__private::in_field(
+                            <u32 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "color",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1338,11 +1367,13 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_msgpack_with(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_msgpack_with(
                                 __r,
                                 |__d| from_hex(__d),
-                            )
-                            .map_err(|e| e.field("tint"))?,
+                            ),
+                            "tint",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1353,8 +1384,10 @@ const _: () = {
                         );
                     }
                     __s.4 = ::jetjson::__private::Some(
-                        ::jetjson::__private::serde_read_msgpack(__r)
-                            .map_err(|e| e.field("raw"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::serde_read_msgpack(__r),
+                            "raw",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -1365,7 +1398,7 @@ const _: () = {
                         );
                     }
                     __s.5 = ::jetjson::__private::Some(
-                        hex::read_msgpack(__r).map_err(|e| e.field("both"))?,
+                        ::jetjson::__private::in_field(hex::read_msgpack(__r), "both")?,
                     );
                     ::jetjson::__private::Ok(true)
                 }

@@ -217,10 +217,7 @@ const _: () = {
                                                         ::jetjson::__private::duplicate_field(__r, "w", __key_at),
                                                     );
                                                 }
-                                                __f_w = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                                        .map_err(|e| e.field("w"))?,
-                                                );
+                                                ::jetjson::__private::read_field(&mut __f_w, __r, "w")?;
                                                 __next = 1;
                                             }
                                             1 => {
@@ -229,10 +226,7 @@ const _: () = {
                                                         ::jetjson::__private::duplicate_field(__r, "h", __key_at),
                                                     );
                                                 }
-                                                __f_h = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                                        .map_err(|e| e.field("h"))?,
-                                                );
+                                                ::jetjson::__private::read_field(&mut __f_h, __r, "h")?;
                                                 __next = 2;
                                             }
                                             _ => {
@@ -308,6 +302,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Shape {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Empty => ::jetjson::__private::string("empty"),
@@ -377,6 +372,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Shape {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -525,17 +521,11 @@ const _: () = {
                                         };
                                         match __field {
                                             0 => {
-                                                __f_w = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                                        .map_err(|e| e.field("w"))?,
-                                                );
+                                                ::jetjson::__private::value_field(&mut __f_w, __v, "w")?;
                                                 __next = 1;
                                             }
                                             1 => {
-                                                __f_h = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromValue>::from_value(__v)
-                                                        .map_err(|e| e.field("h"))?,
-                                                );
+                                                ::jetjson::__private::value_field(&mut __f_h, __v, "h")?;
                                                 __next = 2;
                                             }
                                             _ => {}
@@ -567,6 +557,7 @@ const _: () = {
                 }
             }
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -721,21 +712,19 @@ const _: () = {
                                         };
                                         match __field {
                                             0 => {
-                                                __f_w = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromValue>::from_value_ref(
-                                                            __v,
-                                                        )
-                                                        .map_err(|e| e.field("w"))?,
-                                                );
+                                                ::jetjson::__private::value_field_ref(
+                                                    &mut __f_w,
+                                                    __v,
+                                                    "w",
+                                                )?;
                                                 __next = 1;
                                             }
                                             1 => {
-                                                __f_h = ::jetjson::__private::Some(
-                                                    <u32 as ::jetjson::__private::FromValue>::from_value_ref(
-                                                            __v,
-                                                        )
-                                                        .map_err(|e| e.field("h"))?,
-                                                );
+                                                ::jetjson::__private::value_field_ref(
+                                                    &mut __f_h,
+                                                    __v,
+                                                    "h",
+                                                )?;
                                                 __next = 2;
                                             }
                                             _ => {}

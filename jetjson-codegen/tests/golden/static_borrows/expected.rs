@@ -73,10 +73,12 @@ const _: () = {
                             );
                         }
                         __f_names = ::jetjson::__private::Some(
-                            ::jetjson::__private::owned_via_value::<
-                                Vec<Cow<'static, str>>,
-                            >(__r)
-                                .map_err(|e| e.field("names"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::owned_via_value::<
+                                    Vec<Cow<'static, str>>,
+                                >(__r),
+                                "names",
+                            )?,
                         );
                         __next = 1;
                     }
@@ -91,10 +93,12 @@ const _: () = {
                             );
                         }
                         __f_maybe = ::jetjson::__private::Some(
-                            ::jetjson::__private::owned_via_value::<
-                                Option<Vec<Cow<'static, str>>>,
-                            >(__r)
-                                .map_err(|e| e.field("maybe"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::owned_via_value::<
+                                    Option<Vec<Cow<'static, str>>>,
+                                >(__r),
+                                "maybe",
+                            )?,
                         );
                         __next = 2;
                     }
@@ -146,10 +150,12 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::owned_via_value::<
-                            Vec<Cow<'static, str>>,
-                        >(__r)
-                            .map_err(|e| e.field("names"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::owned_via_value::<
+                                Vec<Cow<'static, str>>,
+                            >(__r),
+                            "names",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -160,10 +166,12 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::owned_via_value::<
-                            Option<Vec<Cow<'static, str>>>,
-                        >(__r)
-                            .map_err(|e| e.field("maybe"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::owned_via_value::<
+                                Option<Vec<Cow<'static, str>>>,
+                            >(__r),
+                            "maybe",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }

@@ -86,10 +86,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                             );
                         }
-                        __f_id = ::jetjson::__private::Some(
-                            <i64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("id"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
                         __next = 1;
                     }
                     1 => {
@@ -102,12 +99,7 @@ const _: () = {
                                 ),
                             );
                         }
-                        __f_name = ::jetjson::__private::Some(
-                            <&'a str as ::jetjson::__private::FromJson<
-                                'de,
-                            >>::read_json(__r)
-                                .map_err(|e| e.field("s_name"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_name, __r, "s_name")?;
                         __next = 2;
                     }
                     2 => {
@@ -116,12 +108,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
                             );
                         }
-                        __f_tags = ::jetjson::__private::Some(
-                            <Vec<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("tags"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_tags, __r, "tags")?;
                         __next = 3;
                     }
                     3 => {
@@ -134,10 +121,11 @@ const _: () = {
                                 ),
                             );
                         }
-                        __f_retry_count = ::jetjson::__private::Some(
-                            <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("retryCount"))?,
-                        );
+                        ::jetjson::__private::read_field(
+                            &mut __f_retry_count,
+                            __r,
+                            "retryCount",
+                        )?;
                         __next = 4;
                     }
                     _ => {
@@ -193,10 +181,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <i64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("id"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "id")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"s_name" | b"name" => {
@@ -209,10 +194,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.1 = ::jetjson::__private::Some(
-                        <&'a str as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("s_name"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.1, __r, "s_name")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"tags" => {
@@ -221,12 +203,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        <Vec<
-                            String,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("tags"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "tags")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"retryCount" => {
@@ -239,10 +216,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        <u32 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("retryCount"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.3, __r, "retryCount")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -265,34 +239,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> ::jetjson::__private::ToValue for Student<'a> {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "s_name",
-                    ::jetjson::__private::ToValue::to_value(&self.name),
-                ),
-            );
-            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "tags",
-                        ::jetjson::__private::ToValue::to_value(&self.tags),
-                    ),
-                );
-            }
-            __m.push(
-                ::jetjson::__private::member(
-                    "retryCount",
-                    ::jetjson::__private::ToValue::to_value(&self.retry_count),
-                ),
-            );
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }

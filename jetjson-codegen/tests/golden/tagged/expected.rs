@@ -129,12 +129,11 @@ const _: () = {
                                         ::jetjson::__private::duplicate_field(__r, "from", __key_at),
                                     );
                                 }
-                                __f_from = ::jetjson::__private::Some(
-                                    <&'a str as ::jetjson::__private::FromJson<
-                                        'de,
-                                    >>::read_json(__r)
-                                        .map_err(|e| e.field("from"))?,
-                                );
+                                ::jetjson::__private::read_field(
+                                    &mut __f_from,
+                                    __r,
+                                    "from",
+                                )?;
                                 __next = 1;
                             }
                             1 => {
@@ -143,12 +142,11 @@ const _: () = {
                                         ::jetjson::__private::duplicate_field(__r, "text", __key_at),
                                     );
                                 }
-                                __f_text = ::jetjson::__private::Some(
-                                    <String as ::jetjson::__private::FromJson<
-                                        'de,
-                                    >>::read_json(__r)
-                                        .map_err(|e| e.field("text"))?,
-                                );
+                                ::jetjson::__private::read_field(
+                                    &mut __f_text,
+                                    __r,
+                                    "text",
+                                )?;
                                 __next = 2;
                             }
                             3 => {
@@ -181,6 +179,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> ::jetjson::__private::ToValue for Event<'a> {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Ping => {
@@ -346,7 +345,10 @@ const _: () = {
                         match __variant {
                             ::jetjson::__private::Some(__i) => {
                                 __value = ::jetjson::__private::Some(
-                                    __read_content(__r, __i).map_err(|e| e.field("c"))?,
+                                    ::jetjson::__private::in_field(
+                                        __read_content(__r, __i),
+                                        "c",
+                                    )?,
                                 );
                             }
                             ::jetjson::__private::None => {
@@ -372,7 +374,10 @@ const _: () = {
                 ::jetjson::__private::Some(__at) => {
                     let __end = __r.checkpoint();
                     __r.restore(__at);
-                    let __v = __read_content(__r, __variant).map_err(|e| e.field("c"))?;
+                    let __v = ::jetjson::__private::in_field(
+                        __read_content(__r, __variant),
+                        "c",
+                    )?;
                     __r.restore(__end);
                     ::jetjson::__private::Ok(__v)
                 }
@@ -428,6 +433,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Msg {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Quit => {
@@ -473,6 +479,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Msg {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -529,7 +536,7 @@ const _: () = {
                         match __variant {
                             ::jetjson::__private::Some(__i) => {
                                 __value = ::jetjson::__private::Some(
-                                    __content_of(__v, __i).map_err(|e| e.field("c"))?,
+                                    ::jetjson::__private::in_field(__content_of(__v, __i), "c")?,
                                 );
                             }
                             ::jetjson::__private::None => {
@@ -550,7 +557,7 @@ const _: () = {
             }
             match __content {
                 ::jetjson::__private::Some(__v) => {
-                    __content_of(__v, __variant).map_err(|e| e.field("c"))
+                    ::jetjson::__private::in_field(__content_of(__v, __variant), "c")
                 }
                 ::jetjson::__private::None => {
                     match __variant {
@@ -564,6 +571,7 @@ const _: () = {
                 }
             }
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -620,7 +628,7 @@ const _: () = {
                         match __variant {
                             ::jetjson::__private::Some(__i) => {
                                 __value = ::jetjson::__private::Some(
-                                    __content_of(__v, __i).map_err(|e| e.field("c"))?,
+                                    ::jetjson::__private::in_field(__content_of(__v, __i), "c")?,
                                 );
                             }
                             ::jetjson::__private::None => {
@@ -641,7 +649,7 @@ const _: () = {
             }
             match __content {
                 ::jetjson::__private::Some(__v) => {
-                    __content_of(__v, __variant).map_err(|e| e.field("c"))
+                    ::jetjson::__private::in_field(__content_of(__v, __variant), "c")
                 }
                 ::jetjson::__private::None => {
                     match __variant {

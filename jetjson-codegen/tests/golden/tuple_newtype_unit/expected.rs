@@ -61,6 +61,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Pair {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::array([
                 ::jetjson::__private::ToValue::to_value(&self.0),
@@ -70,6 +71,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Pair {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -121,6 +123,7 @@ const _: () = {
                 2: __f_2,
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -206,12 +209,14 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Meters {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::ToValue::to_value(&self.0)
         }
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Meters {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -220,6 +225,7 @@ const _: () = {
                 Self(<f64 as ::jetjson::__private::FromValue>::from_value(__v)?),
             )
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -258,12 +264,14 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Marker {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::Value::Null
         }
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Marker {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -271,6 +279,7 @@ const _: () = {
             ::jetjson::__private::expect_null(&__v)?;
             ::jetjson::__private::Ok(Self)
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -315,6 +324,7 @@ const _: () = {
                 inner: <T as ::jetjson::__private::FromJson<'de>>::read_json(__r)?,
             })
         }
+        #[inline]
         fn json_missing() -> ::jetjson::__private::Option<Self> {
             match <T as ::jetjson::__private::FromJson<'de>>::json_missing() {
                 ::jetjson::__private::Some(__x) => {
@@ -329,6 +339,7 @@ const _: () = {
     where
         T: ::jetjson::__private::ToValue,
     {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             ::jetjson::__private::ToValue::to_value(&self.inner)
         }
@@ -338,6 +349,7 @@ const _: () = {
     where
         T: ::jetjson::__private::FromValue,
     {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -346,6 +358,7 @@ const _: () = {
                 inner: <T as ::jetjson::__private::FromValue>::from_value(__v)?,
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -354,6 +367,7 @@ const _: () = {
                 inner: <T as ::jetjson::__private::FromValue>::from_value_ref(__v)?,
             })
         }
+        #[inline]
         fn value_missing() -> ::jetjson::__private::Option<Self> {
             match <T as ::jetjson::__private::FromValue>::value_missing() {
                 ::jetjson::__private::Some(__x) => {

@@ -103,10 +103,7 @@ const _: () = {
                                         ::jetjson::__private::duplicate_field(__r, "id", __key_at),
                                     );
                                 }
-                                __f_id = ::jetjson::__private::Some(
-                                    <u64 as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                        .map_err(|e| e.field("id"))?,
-                                );
+                                ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
                                 __next = 1;
                             }
                             1 => {
@@ -115,12 +112,7 @@ const _: () = {
                                         ::jetjson::__private::duplicate_field(__r, "ns", __key_at),
                                     );
                                 }
-                                __f_ns = ::jetjson::__private::Some(
-                                    <String as ::jetjson::__private::FromJson<
-                                        'de,
-                                    >>::read_json(__r)
-                                        .map_err(|e| e.field("ns"))?,
-                                );
+                                ::jetjson::__private::read_field(&mut __f_ns, __r, "ns")?;
                                 __next = 2;
                             }
                             _ => {
@@ -185,6 +177,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Id {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             match self {
                 Self::Nothing => ::jetjson::__private::Value::Null,
@@ -222,11 +215,13 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FromValue for Id {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             <Self as ::jetjson::__private::FromValue>::from_value_ref(&__v)
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -282,21 +277,19 @@ const _: () = {
                         };
                         match __field {
                             0 => {
-                                __f_id = ::jetjson::__private::Some(
-                                    <u64 as ::jetjson::__private::FromValue>::from_value_ref(
-                                            __v,
-                                        )
-                                        .map_err(|e| e.field("id"))?,
-                                );
+                                ::jetjson::__private::value_field_ref(
+                                    &mut __f_id,
+                                    __v,
+                                    "id",
+                                )?;
                                 __next = 1;
                             }
                             1 => {
-                                __f_ns = ::jetjson::__private::Some(
-                                    <String as ::jetjson::__private::FromValue>::from_value_ref(
-                                            __v,
-                                        )
-                                        .map_err(|e| e.field("ns"))?,
-                                );
+                                ::jetjson::__private::value_field_ref(
+                                    &mut __f_ns,
+                                    __v,
+                                    "ns",
+                                )?;
                                 __next = 2;
                             }
                             _ => {}

@@ -219,6 +219,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Token {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             match self {
                 Self::Word(__f_0) => {
@@ -250,6 +251,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Token {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -527,12 +529,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "name", __key_at),
                             );
                         }
-                        __f_name = ::jetjson::__private::Some(
-                            <Maybe<
-                                String,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("name"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_name, __r, "name")?;
                         __next = 1;
                     }
                     1 => {
@@ -546,8 +543,10 @@ const _: () = {
                             );
                         }
                         __f_label = ::jetjson::__private::Some(
-                            ::jetjson::__private::owned_cow(__r)
-                                .map_err(|e| e.field("label"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::owned_cow(__r),
+                                "label",
+                            )?,
                         );
                         __next = 2;
                     }
@@ -558,8 +557,10 @@ const _: () = {
                             );
                         }
                         __f_note = ::jetjson::__private::Some(
-                            ::jetjson::__private::owned_cow_option(__r)
-                                .map_err(|e| e.field("note"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::owned_cow_option(__r),
+                                "note",
+                            )?,
                         );
                         __next = 3;
                     }
@@ -573,12 +574,11 @@ const _: () = {
                                 ),
                             );
                         }
-                        __f_aliased = ::jetjson::__private::Some(
-                            <Nickname as ::jetjson::__private::FromJson<
-                                'de,
-                            >>::read_json(__r)
-                                .map_err(|e| e.field("aliased"))?,
-                        );
+                        ::jetjson::__private::read_field(
+                            &mut __f_aliased,
+                            __r,
+                            "aliased",
+                        )?;
                         __next = 4;
                     }
                     _ => {
@@ -638,12 +638,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "name", __key_at),
                         );
                     }
-                    __s.0 = ::jetjson::__private::Some(
-                        <Maybe<
-                            String,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("name"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "name")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"label" => {
@@ -653,8 +648,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::owned_cow(__r)
-                            .map_err(|e| e.field("label"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::owned_cow(__r),
+                            "label",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -665,8 +662,10 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::owned_cow_option(__r)
-                            .map_err(|e| e.field("note"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::owned_cow_option(__r),
+                            "note",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -680,10 +679,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        <Nickname as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("aliased"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.3, __r, "aliased")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -712,6 +708,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Patch {
+        #[inline]
         fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
             let mut __n: usize = 2usize;
             if !(&self.name).is_absent() {
@@ -760,6 +757,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::jetjson::__private::FromMsgpack<'de> for Patch {
+        #[inline]
         fn read_msgpack(
             __r: &mut ::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -800,12 +798,14 @@ const _: () = {
                                     );
                                 }
                                 __f_name = ::jetjson::__private::Some(
-                                    <Maybe<
-                                        String,
-                                    > as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("name"))?,
+                                    ::jetjson::__private::in_field(
+                                        <Maybe<
+                                            String,
+                                        > as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "name",
+                                    )?,
                                 );
                                 __next = 1;
                             }
@@ -816,8 +816,10 @@ const _: () = {
                                     );
                                 }
                                 __f_label = ::jetjson::__private::Some(
-                                    ::jetjson::__private::msgpack_owned_cow(__r)
-                                        .map_err(|e| e.field("label"))?,
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::msgpack_owned_cow(__r),
+                                        "label",
+                                    )?,
                                 );
                                 __next = 2;
                             }
@@ -828,8 +830,10 @@ const _: () = {
                                     );
                                 }
                                 __f_note = ::jetjson::__private::Some(
-                                    ::jetjson::__private::msgpack_owned_cow_option(__r)
-                                        .map_err(|e| e.field("note"))?,
+                                    ::jetjson::__private::in_field(
+                                        ::jetjson::__private::msgpack_owned_cow_option(__r),
+                                        "note",
+                                    )?,
                                 );
                                 __next = 3;
                             }
@@ -840,10 +844,12 @@ const _: () = {
                                     );
                                 }
                                 __f_aliased = ::jetjson::__private::Some(
-                                    <Nickname as ::jetjson::__private::FromMsgpack<
-                                        'de,
-                                    >>::read_msgpack(__r)
-                                        .map_err(|e| e.field("aliased"))?,
+                                    ::jetjson::__private::in_field(
+                                        <Nickname as ::jetjson::__private::FromMsgpack<
+                                            'de,
+                                        >>::read_msgpack(__r),
+                                        "aliased",
+                                    )?,
                                 );
                                 __next = 4;
                             }
@@ -862,32 +868,40 @@ const _: () = {
                     }
                     if __len > 0 {
                         __f_name = ::jetjson::__private::Some(
-                            <Maybe<
-                                String,
-                            > as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("name"))?,
+                            ::jetjson::__private::in_field(
+                                <Maybe<
+                                    String,
+                                > as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "name",
+                            )?,
                         );
                     }
                     if __len > 1 {
                         __f_label = ::jetjson::__private::Some(
-                            ::jetjson::__private::msgpack_owned_cow(__r)
-                                .map_err(|e| e.field("label"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::msgpack_owned_cow(__r),
+                                "label",
+                            )?,
                         );
                     }
                     if __len > 2 {
                         __f_note = ::jetjson::__private::Some(
-                            ::jetjson::__private::msgpack_owned_cow_option(__r)
-                                .map_err(|e| e.field("note"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::msgpack_owned_cow_option(__r),
+                                "note",
+                            )?,
                         );
                     }
                     if __len > 3 {
                         __f_aliased = ::jetjson::__private::Some(
-                            <Nickname as ::jetjson::__private::FromMsgpack<
-                                'de,
-                            >>::read_msgpack(__r)
-                                .map_err(|e| e.field("aliased"))?,
+                            ::jetjson::__private::in_field(
+                                <Nickname as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "aliased",
+                            )?,
                         );
                     }
                 }
@@ -944,10 +958,14 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        <Maybe<
-                            String,
-                        > as ::jetjson::__private::FromMsgpack<'de>>::read_msgpack(__r)
-                            .map_err(|e| e.field("name"))?,
+                        ::jetjson::__private::in_field(
+                            <Maybe<
+                                String,
+                            > as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "name",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -958,8 +976,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::msgpack_owned_cow(__r)
-                            .map_err(|e| e.field("label"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::msgpack_owned_cow(__r),
+                            "label",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -970,8 +990,10 @@ const _: () = {
                         );
                     }
                     __s.2 = ::jetjson::__private::Some(
-                        ::jetjson::__private::msgpack_owned_cow_option(__r)
-                            .map_err(|e| e.field("note"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::msgpack_owned_cow_option(__r),
+                            "note",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -982,10 +1004,12 @@ const _: () = {
                         );
                     }
                     __s.3 = ::jetjson::__private::Some(
-                        <Nickname as ::jetjson::__private::FromMsgpack<
-                            'de,
-                        >>::read_msgpack(__r)
-                            .map_err(|e| e.field("aliased"))?,
+                        ::jetjson::__private::in_field(
+                            <Nickname as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "aliased",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }

@@ -94,7 +94,7 @@ const _: () = {
                             );
                         }
                         __f_color = ::jetjson::__private::Some(
-                            hex::read_json(__r).map_err(|e| e.field("color"))?,
+                            ::jetjson::__private::in_field(hex::read_json(__r), "color")?,
                         );
                         __next = 1;
                     }
@@ -105,8 +105,10 @@ const _: () = {
                             );
                         }
                         __f_data = ::jetjson::__private::Some(
-                            ::jetjson::base64::read_json(__r)
-                                .map_err(|e| e.field("data"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::base64::read_json(__r),
+                                "data",
+                            )?,
                         );
                         __next = 2;
                     }
@@ -116,13 +118,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "name", __key_at),
                             );
                         }
-                        __f_name = ::jetjson::__private::Some(
-                            <std::borrow::Cow<
-                                'a,
-                                str,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("name"))?,
-                        );
+                        ::jetjson::__private::read_field(&mut __f_name, __r, "name")?;
                         __next = 3;
                     }
                     3 => {
@@ -135,12 +131,11 @@ const _: () = {
                                 ),
                             );
                         }
-                        __f_parent = ::jetjson::__private::Some(
-                            <Option<
-                                Box<Record<'a>>,
-                            > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                                .map_err(|e| e.field("parent"))?,
-                        );
+                        ::jetjson::__private::read_field(
+                            &mut __f_parent,
+                            __r,
+                            "parent",
+                        )?;
                         __next = 4;
                     }
                     _ => {
@@ -218,7 +213,7 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        hex::read_json(__r).map_err(|e| e.field("color"))?,
+                        ::jetjson::__private::in_field(hex::read_json(__r), "color")?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -229,7 +224,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::base64::read_json(__r).map_err(|e| e.field("data"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::base64::read_json(__r),
+                            "data",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -239,13 +237,7 @@ const _: () = {
                             ::jetjson::__private::duplicate_field(__r, "name", __key_at),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        <std::borrow::Cow<
-                            'a,
-                            str,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("name"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.2, __r, "name")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"parent" => {
@@ -258,12 +250,7 @@ const _: () = {
                             ),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        <Option<
-                            Box<Record<'a>>,
-                        > as ::jetjson::__private::FromJson<'de>>::read_json(__r)
-                            .map_err(|e| e.field("parent"))?,
-                    );
+                    ::jetjson::__private::read_field(&mut __s.3, __r, "parent")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
@@ -298,37 +285,10 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> ::jetjson::__private::ToValue for Record<'a> {
+        #[inline]
         fn to_value(&self) -> ::jetjson::__private::Value {
             let mut __m = ::jetjson::__private::members(4);
-            __m.push(
-                ::jetjson::__private::member(
-                    "color",
-                    ::jetjson::__private::with_to_value(|__w| hex::write_json(
-                        &self.color,
-                        __w,
-                    )),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "data",
-                    ::jetjson::__private::base64_to_value(&self.data),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "name",
-                    ::jetjson::__private::ToValue::to_value(&self.name),
-                ),
-            );
-            if !Option::is_none(&self.parent) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "parent",
-                        ::jetjson::__private::ToValue::to_value(&self.parent),
-                    ),
-                );
-            }
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
             ::jetjson::__private::object(__m)
         }
     }
@@ -378,6 +338,7 @@ const _: () = {
         std::borrow::Cow<'a, str>: ::jetjson::__private::FromValue,
         Record<'a>: ::jetjson::__private::Default,
     {
+        #[inline]
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -407,18 +368,22 @@ const _: () = {
                 match __field {
                     0 => {
                         __f_color = ::jetjson::__private::Some(
-                            ::jetjson::__private::with_from_value(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::with_from_value(
                                     &__v,
                                     |__r| hex::read_json(__r),
-                                )
-                                .map_err(|e| e.field("color"))?,
+                                ),
+                                "color",
+                            )?,
                         );
                         __next = 1;
                     }
                     1 => {
                         __f_data = ::jetjson::__private::Some(
-                            ::jetjson::__private::base64_from_value(&__v)
-                                .map_err(|e| e.field("data"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::base64_from_value(&__v),
+                                "data",
+                            )?,
                         );
                         __next = 2;
                     }
@@ -428,22 +393,15 @@ const _: () = {
                                 ::jetjson::__private::value_duplicate_field("name"),
                             );
                         }
-                        __f_name = ::jetjson::__private::Some(
-                            <std::borrow::Cow<
-                                'a,
-                                str,
-                            > as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("name"))?,
-                        );
+                        ::jetjson::__private::value_field(&mut __f_name, __v, "name")?;
                         __next = 3;
                     }
                     3 => {
-                        __f_parent = ::jetjson::__private::Some(
-                            <Option<
-                                Box<Record<'a>>,
-                            > as ::jetjson::__private::FromValue>::from_value(__v)
-                                .map_err(|e| e.field("parent"))?,
-                        );
+                        ::jetjson::__private::value_field(
+                            &mut __f_parent,
+                            __v,
+                            "parent",
+                        )?;
                         __next = 4;
                     }
                     _ => {
@@ -476,6 +434,7 @@ const _: () = {
                 },
             })
         }
+        #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -505,18 +464,22 @@ const _: () = {
                 match __field {
                     0 => {
                         __f_color = ::jetjson::__private::Some(
-                            ::jetjson::__private::with_from_value(
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::with_from_value(
                                     __v,
                                     |__r| hex::read_json(__r),
-                                )
-                                .map_err(|e| e.field("color"))?,
+                                ),
+                                "color",
+                            )?,
                         );
                         __next = 1;
                     }
                     1 => {
                         __f_data = ::jetjson::__private::Some(
-                            ::jetjson::__private::base64_from_value(__v)
-                                .map_err(|e| e.field("data"))?,
+                            ::jetjson::__private::in_field(
+                                ::jetjson::__private::base64_from_value(__v),
+                                "data",
+                            )?,
                         );
                         __next = 2;
                     }
@@ -526,22 +489,19 @@ const _: () = {
                                 ::jetjson::__private::value_duplicate_field("name"),
                             );
                         }
-                        __f_name = ::jetjson::__private::Some(
-                            <std::borrow::Cow<
-                                'a,
-                                str,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("name"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_name,
+                            __v,
+                            "name",
+                        )?;
                         __next = 3;
                     }
                     3 => {
-                        __f_parent = ::jetjson::__private::Some(
-                            <Option<
-                                Box<Record<'a>>,
-                            > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                                .map_err(|e| e.field("parent"))?,
-                        );
+                        ::jetjson::__private::value_field_ref(
+                            &mut __f_parent,
+                            __v,
+                            "parent",
+                        )?;
                         __next = 4;
                     }
                     _ => {
@@ -618,11 +578,13 @@ const _: () = {
                         );
                     }
                     __s.0 = ::jetjson::__private::Some(
-                        ::jetjson::__private::with_from_value(
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::with_from_value(
                                 __v,
                                 |__r| hex::read_json(__r),
-                            )
-                            .map_err(|e| e.field("color"))?,
+                            ),
+                            "color",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -633,8 +595,10 @@ const _: () = {
                         );
                     }
                     __s.1 = ::jetjson::__private::Some(
-                        ::jetjson::__private::base64_from_value(__v)
-                            .map_err(|e| e.field("data"))?,
+                        ::jetjson::__private::in_field(
+                            ::jetjson::__private::base64_from_value(__v),
+                            "data",
+                        )?,
                     );
                     ::jetjson::__private::Ok(true)
                 }
@@ -644,13 +608,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("name"),
                         );
                     }
-                    __s.2 = ::jetjson::__private::Some(
-                        <std::borrow::Cow<
-                            'a,
-                            str,
-                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("name"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.2, __v, "name")?;
                     ::jetjson::__private::Ok(true)
                 }
                 b"parent" => {
@@ -659,12 +617,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("parent"),
                         );
                     }
-                    __s.3 = ::jetjson::__private::Some(
-                        <Option<
-                            Box<Record<'a>>,
-                        > as ::jetjson::__private::FromValue>::from_value_ref(__v)
-                            .map_err(|e| e.field("parent"))?,
-                    );
+                    ::jetjson::__private::value_field_ref(&mut __s.3, __v, "parent")?;
                     ::jetjson::__private::Ok(true)
                 }
                 _ => ::jetjson::__private::Ok(false),
