@@ -155,6 +155,8 @@
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+#[cfg(feature = "axum")]
+pub mod axum;
 pub mod base64;
 pub mod document;
 mod error;
