@@ -220,7 +220,9 @@ impl<R: Read> StreamReader<R> {
 
     fn sync_lines(&mut self) {
         if let Some(dec) = self.lines.take() {
-            let dec = dec.max_depth(self.max_depth).max_line_len(self.max_line_len);
+            let dec = dec
+                .max_depth(self.max_depth)
+                .max_line_len(self.max_line_len);
             self.lines = Some(Box::new(dec));
         }
     }

@@ -20,7 +20,9 @@ pub const DEFAULT_MAX_LINE_LEN: usize = 2 * 1024 * 1024;
 /// chunk.
 ///
 /// Each line is one document, read as [`from_slice`](crate::from_slice)
-/// reads one (whitespace around it allowed, nothing else). Lines that hold
+/// reads one (whitespace around it allowed, nothing else). A line that is
+/// not JSON is reported by its syntax error even where the type would have
+/// failed first (`tru` for a number is an invalid literal, not a boolean). Lines that hold
 /// only whitespace are skipped. A line that fails, whatever the reason, is
 /// reported once, as an error whose line, column and offset count from the
 /// start of the stream, and decoding goes on with the next line. A line
@@ -233,12 +235,29 @@ fn read_line<T: FromJsonOwned>(text: &[u8], max_depth: usize, at: Position) -> R
     r.set_max_depth(max_depth);
     let result = T::read_json(&mut r).and_then(|v| r.finish().map(|()| v));
     result.map_err(|e| {
+        // A line of the wrong shape that is not JSON either is reported by
+        // its syntax error, as `jetjson::axum::Json` reports a body.
+        let e = match e.classify() {
+            crate::Category::Data => match validate_line(text, max_depth) {
+                Err(syntax) => syntax,
+                Ok(()) => e,
+            },
+            _ => e,
+        };
         // A line holds no `\n`, so a positioned error is on its line 1; one
         // without a position (a conversion's) is put at the line's start.
         let e = e.with_position(text, 0);
         let (offset, column) = (e.offset() as u64, e.column() as u64);
         e.relocate(at.offset + offset, at.line, column.max(1))
     })
+}
+
+#[cold]
+fn validate_line(text: &[u8], max_depth: usize) -> Result<(), Error> {
+    let mut r = Reader::new(text);
+    r.set_max_depth(max_depth);
+    r.skip_value()?;
+    r.finish()
 }
 
 #[cold]
