@@ -451,11 +451,11 @@ fn write_ndjson(bytes: u64, name: &str) -> (std::path::PathBuf, u64) {
 
 /// Reads the file through the stream reader; returns the allocation peak
 /// above the starting level.
-fn read_ndjson(path: &std::path::Path, records: u64) -> usize {
+fn read_ndjson(path: &std::path::Path, records: u64, line_mode: bool) -> usize {
     let file = std::fs::File::open(path).unwrap();
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
-    let mut s = StreamReader::new(file);
+    let mut s = StreamReader::new(file).line_mode(line_mode);
     let mut count = 0u64;
     let mut score = 0.0;
     for v in s.values() {
@@ -476,12 +476,12 @@ fn vm_hwm_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-fn memory_stays_flat(bytes: u64, name: &str) {
+fn memory_stays_flat(bytes: u64, name: &str, line_mode: bool) {
     let _g = serial();
     let (path, records) = write_ndjson(bytes, name);
     let size = std::fs::metadata(&path).unwrap().len();
     let hwm_before = vm_hwm_kib();
-    let result = std::panic::catch_unwind(|| read_ndjson(&path, records));
+    let result = std::panic::catch_unwind(|| read_ndjson(&path, records, line_mode));
     let hwm_after = vm_hwm_kib();
     std::fs::remove_file(&path).unwrap();
     let peak = result.unwrap();
@@ -501,11 +501,16 @@ fn memory_stays_flat(bytes: u64, name: &str) {
 
 #[test]
 fn memory_stays_flat_over_20_mb() {
-    memory_stays_flat(20 << 20, "20mb");
+    memory_stays_flat(20 << 20, "20mb", false);
+}
+
+#[test]
+fn memory_stays_flat_in_line_mode_over_20_mb() {
+    memory_stays_flat(20 << 20, "20mb-lines", true);
 }
 
 /// About 35 s in a debug build on the reference machine (2 shared cores).
 #[test]
 fn memory_stays_flat_over_300_mb() {
-    memory_stays_flat(300 << 20, "300mb");
+    memory_stays_flat(300 << 20, "300mb", false);
 }
