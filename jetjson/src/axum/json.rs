@@ -158,23 +158,23 @@ impl<S: Send + Sync> FromRequest<S> for JsonBytes {
     }
 }
 
-/// The essence of a `Content-Type` value: `type/subtype` in lower case,
-/// parameters (`; charset=utf-8`) dropped.
-pub(super) fn essence(headers: &HeaderMap) -> Option<String> {
+/// The essence of a `Content-Type` value: `type/subtype`, parameters
+/// (`; charset=utf-8`) dropped. Compare it ignoring ASCII case.
+pub(super) fn essence(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
-    let essence = value.split(';').next().unwrap_or("").trim();
-    Some(essence.to_ascii_lowercase())
+    Some(value.split(';').next().unwrap_or("").trim())
 }
 
-/// `application/json` or `application/<anything>+json`.
+/// `application/json` or `application/<anything>+json`, in any case.
 fn is_json(headers: &HeaderMap) -> bool {
-    let Some(essence) = essence(headers) else {
+    let Some((kind, subtype)) = essence(headers).and_then(|e| e.split_once('/')) else {
         return false;
     };
-    let Some(subtype) = essence.strip_prefix("application/") else {
-        return false;
-    };
-    subtype == "json" || (subtype.len() > "+json".len() && subtype.ends_with("+json"))
+    let subtype = subtype.as_bytes();
+    kind.eq_ignore_ascii_case("application")
+        && (subtype.eq_ignore_ascii_case(b"json")
+            || (subtype.len() > b"+json".len()
+                && subtype[subtype.len() - b"+json".len()..].eq_ignore_ascii_case(b"+json")))
 }
 
 #[cfg(test)]
@@ -203,6 +203,8 @@ mod tests {
             "text/json",
             "application/jsonx",
             "application/+json",
+            "application/json/x",
+            "applications/json",
             "application/x-ndjson",
             "json",
             "",

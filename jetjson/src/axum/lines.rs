@@ -112,7 +112,7 @@ where
 
     async fn from_request(req: Request, _state: &S) -> Result<Self, Self::Rejection> {
         let ndjson = super::json::essence(req.headers())
-            .is_some_and(|essence| NDJSON_TYPES.contains(&essence.as_str()));
+            .is_some_and(|essence| NDJSON_TYPES.iter().any(|t| t.eq_ignore_ascii_case(essence)));
         if !ndjson {
             return Err(JsonRejection::UnsupportedMediaType {
                 expected: APPLICATION_NDJSON,

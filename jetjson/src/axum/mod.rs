@@ -42,10 +42,10 @@
 //!
 //! | case | status | body |
 //! | --- | --- | --- |
-//! | no `Content-Type: application/json` (or `application/*+json`) | 415 | `{"error":"expected request with `Content-Type: application/json`"}` |
+//! | no `Content-Type: application/json` (or `application/*+json`) | 415 | ``{"error":"expected request with `Content-Type: application/json`"}`` |
 //! | body past the limit | 413 | `{"error":"request body too large"}` |
 //! | body unreadable | 400 | `{"error":"..."}` |
-//! | not JSON (syntax, early end, invalid UTF-8, too deep) | 400 | `{"error":"expected `,` or `]`","line":1,"column":7,"path":""}` |
+//! | not JSON (syntax, early end, invalid UTF-8, too deep) | 400 | ``{"error":"expected `,` or `]`","line":1,"column":4,"path":""}`` (for `[1 2]`) |
 //! | valid JSON of the wrong shape | 422 | `{"error":"expected u32, found string","line":3,"column":17,"path":".users[2].age"}` |
 //!
 //! The fields:

@@ -23,6 +23,25 @@ use crate::{Category, Error, Writer};
 /// | [`BodyRead`](Self::BodyRead) | 400 Bad Request |
 /// | [`Syntax`](Self::Syntax) | 400 Bad Request |
 /// | [`Data`](Self::Data) | 422 Unprocessable Entity |
+///
+/// ```
+/// use jetjson::axum::{Json, JsonRejection};
+///
+/// let err = Json::<Vec<u32>>::from_bytes(b"[1,\n \"2\"]").unwrap_err();
+/// assert!(matches!(err, JsonRejection::Data(_)));
+/// assert_eq!(err.status(), 422);
+/// assert_eq!(
+///     String::from_utf8(err.body()).unwrap(),
+///     r#"{"error":"expected u32, found string","line":2,"column":2,"path":"[1]"}"#
+/// );
+///
+/// let err = Json::<Vec<u32>>::from_bytes(b"[1 2]").unwrap_err();
+/// assert_eq!(err.status(), 400);
+/// assert_eq!(
+///     String::from_utf8(err.body()).unwrap(),
+///     r#"{"error":"expected `,` or `]`","line":1,"column":4,"path":""}"#
+/// );
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum JsonRejection {
