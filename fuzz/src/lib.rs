@@ -32,6 +32,7 @@ pub mod derived;
 pub mod doc;
 pub mod document;
 pub mod grammar;
+pub mod lines;
 pub mod msgpack;
 pub mod nest;
 #[cfg(feature = "serde")]
@@ -68,6 +69,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     #[cfg(feature = "derive")]
     ("derived_from_slice", derived::derived_from_slice),
     ("stream_reader", stream::stream_reader),
+    ("line_decoder", lines::line_decoder),
     ("msgpack_value", msgpack::msgpack_value),
     #[cfg(feature = "derive")]
     ("msgpack_derived", derived::msgpack_derived),

@@ -98,12 +98,12 @@ fn reference<T: FromJsonOwned>(body: &[u8], max_depth: usize) -> Vec<Outcome<T>>
 /// An `io::Read` that hands out `data` in pieces of 1 to `max_piece` bytes
 /// chosen by a small generator, now and then failing with `Interrupted`
 /// (which a reader must retry).
-struct Pieces<'a> {
-    data: &'a [u8],
-    pos: usize,
-    state: u32,
-    max_piece: usize,
-    interrupts: bool,
+pub(crate) struct Pieces<'a> {
+    pub(crate) data: &'a [u8],
+    pub(crate) pos: usize,
+    pub(crate) state: u32,
+    pub(crate) max_piece: usize,
+    pub(crate) interrupts: bool,
 }
 
 impl Read for Pieces<'_> {

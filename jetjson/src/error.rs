@@ -110,6 +110,12 @@ pub enum ErrorKind {
         /// What was wrong, in words.
         message: Cow<'static, str>,
     },
+    /// A line of newline-delimited JSON longer than the reader's limit
+    /// ([`stream::LineDecoder::max_line_len`](crate::stream::LineDecoder::max_line_len)).
+    LineTooLong {
+        /// The limit in force, in bytes.
+        limit: usize,
+    },
     /// MessagePack: a byte that starts no value (only `0xc1`, which the
     /// format reserves and never uses).
     InvalidMarker {
@@ -417,6 +423,9 @@ impl fmt::Display for ErrorKind {
                 write!(f, "expected {expected}, found {found}")
             }
             ErrorKind::InvalidValue { message } => f.write_str(message),
+            ErrorKind::LineTooLong { limit } => {
+                write!(f, "line longer than the limit of {limit} bytes")
+            }
             ErrorKind::InvalidMarker { byte } => {
                 write!(f, "invalid MessagePack marker 0x{byte:02x}")
             }

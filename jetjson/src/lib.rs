@@ -115,6 +115,13 @@
 //! - `serde`: the `jetjson::serde` module, any serde type through jetjson's
 //!   reader and writer (JSON and MessagePack), serde impls for [`Value`],
 //!   and the hooks that let the derive hand serde-only fields to serde.
+//! - `axum`: the `jetjson::axum` module, for axum 0.8 web services:
+//!   `Json<T>` as extractor and response, whose rejections (415, 413, 400
+//!   for bad JSON, 422 for the wrong shape) carry a JSON body with the
+//!   error's line, column and path; `JsonLines<T>`, a request body of
+//!   newline-delimited JSON as a stream of values in constant memory, and
+//!   `JsonLinesResponse`, a stream of values as an NDJSON response. Costs
+//!   axum-core, http, bytes and futures-core (no tokio, no hyper).
 //!
 //! The standard library's types that serde covers need no feature: the
 //! `std::net` addresses, `Duration`, `SystemTime`, `PathBuf`, the ranges and
@@ -155,6 +162,8 @@
 #![deny(missing_docs)]
 #![warn(clippy::unwrap_used, clippy::expect_used)]
 
+#[cfg(feature = "axum")]
+pub mod axum;
 pub mod base64;
 pub mod document;
 mod error;

@@ -54,11 +54,42 @@
 //! ```
 //!
 //! [`StreamReader::position`] tells where the last document started.
+//!
+//! # Line mode
+//!
+//! With [`StreamReader::line_mode`], each line is one document (NDJSON as
+//! written: one value per line, lines of only whitespace skipped), and a
+//! line that fails, syntax errors included, costs that line alone: its
+//! error is returned, then reading goes on with the next line. Lines are
+//! bounded by [`StreamReader::max_line_len`] (default
+//! [`DEFAULT_MAX_LINE_LEN`]). The same decoder without I/O, fed chunk by
+//! chunk (from an async body, say), is [`LineDecoder`].
+//!
+//! ```
+//! use jetjson::stream::StreamReader;
+//!
+//! let input = b"{\"id\": 1}\n{\"id\": tru}\n{\"id\": \"3\"}\n{\"id\": 4}\n";
+//! let mut stream = StreamReader::new(&input[..]).line_mode(true);
+//! let got: Vec<Result<u32, String>> = stream
+//!     .iter::<jetjson::Value>()
+//!     .map(|r| r.map(|v| v["id"].as_u64().unwrap_or(0) as u32).map_err(|e| e.to_string()))
+//!     .collect();
+//! assert_eq!(got, [
+//!     Ok(1),
+//!     Err("invalid literal (expected true, false or null) at line 2 column 11".to_owned()),
+//!     Ok(0), // a Value takes the string; a typed read would fail on this line alone
+//!     Ok(4),
+//! ]);
+//! ```
 
 use std::io::{self, Read};
 use std::marker::PhantomData;
 
 use crate::{Category, Error, FromJsonOwned, Reader, Value};
+
+mod lines;
+
+pub use lines::{LineDecoder, DEFAULT_MAX_LINE_LEN};
 
 /// The buffer size a stream reader starts with.
 const INITIAL_CAPACITY: usize = 256 * 1024;
@@ -124,6 +155,10 @@ pub struct StreamReader<R> {
     /// Where the last document started: an index into `buf`, or (once that
     /// part of the buffer is dropped) its position.
     last_doc: LastDoc,
+    /// Line mode: the decoder that the bytes read go through (`buf` is then
+    /// only the chunk read).
+    lines: Option<Box<LineDecoder>>,
+    max_line_len: usize,
 }
 
 #[derive(Clone, Copy)]
@@ -150,6 +185,8 @@ impl<R: Read> StreamReader<R> {
             max_depth: crate::read::DEFAULT_MAX_DEPTH,
             base: Position::START,
             last_doc: LastDoc::InBuffer(0),
+            lines: None,
+            max_line_len: DEFAULT_MAX_LINE_LEN,
         }
     }
 
@@ -157,7 +194,37 @@ impl<R: Read> StreamReader<R> {
     #[must_use]
     pub fn max_depth(mut self, max_depth: usize) -> Self {
         self.max_depth = max_depth;
+        self.sync_lines();
         self
+    }
+
+    /// Line mode (see the [module docs](self#line-mode)): each line is one
+    /// document, and after a bad line reading goes on with the next. Set it
+    /// before reading the first document.
+    #[must_use]
+    pub fn line_mode(mut self, on: bool) -> Self {
+        self.lines = on.then(|| Box::new(LineDecoder::new()));
+        self.sync_lines();
+        self
+    }
+
+    /// In line mode, the longest line accepted, in bytes (not counting its
+    /// `\n`); a longer one is [`ErrorKind::LineTooLong`](crate::ErrorKind::LineTooLong)
+    /// and is skipped without being buffered. Default [`DEFAULT_MAX_LINE_LEN`].
+    #[must_use]
+    pub fn max_line_len(mut self, max_line_len: usize) -> Self {
+        self.max_line_len = max_line_len;
+        self.sync_lines();
+        self
+    }
+
+    fn sync_lines(&mut self) {
+        if let Some(dec) = self.lines.take() {
+            let dec = dec
+                .max_depth(self.max_depth)
+                .max_line_len(self.max_line_len);
+            self.lines = Some(Box::new(dec));
+        }
     }
 
     /// The next document as a [`Value`], or `None` at the end of the stream.
@@ -168,11 +235,49 @@ impl<R: Read> StreamReader<R> {
     /// The next document as a `T`, or `None` at the end of the stream. See the
     /// [module docs](self) for what happens after an error.
     pub fn read_next<T: FromJsonOwned>(&mut self) -> Option<Result<T, Error>> {
+        if self.lines.is_some() {
+            return self.read_next_line();
+        }
         match self.read_next_in_document()? {
             Ok(v) => Some(Ok(v)),
             Err(e) => {
                 let at = self.error_position(&e);
                 Some(Err(e.relocate(at.offset, at.line, at.column)))
+            }
+        }
+    }
+
+    /// `read_next` in line mode: the decoder's next line, reading a chunk
+    /// into `buf` whenever it needs more.
+    fn read_next_line<T: FromJsonOwned>(&mut self) -> Option<Result<T, Error>> {
+        loop {
+            let dec = self.lines.as_mut()?;
+            if let Some(result) = dec.next::<T>() {
+                return Some(result);
+            }
+            if self.done || dec.is_finished() {
+                return None;
+            }
+            if self.buf.is_empty() {
+                // The chunk buffer, zeroed once and then reused whole.
+                let capacity = self.buf.capacity().max(1);
+                self.buf.resize(capacity, 0);
+            }
+            let n = loop {
+                match self.reader.read(&mut self.buf) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(Error::io(e)));
+                    }
+                }
+            };
+            if n == 0 {
+                self.eof = true;
+                dec.finish();
+            } else {
+                dec.push(&self.buf[..n]);
             }
         }
     }
@@ -330,6 +435,9 @@ impl<R: Read> StreamReader<R> {
     /// starts in the stream. Costs a scan of the buffered text; meant for
     /// error reports.
     pub fn position(&self) -> Position {
+        if let Some(dec) = &self.lines {
+            return dec.position();
+        }
         match self.last_doc {
             LastDoc::Dropped(p) => p,
             LastDoc::InBuffer(i) => self.base.advance(&self.buf[..i.min(self.buf.len())]),

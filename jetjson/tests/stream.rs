@@ -284,6 +284,141 @@ fn a_document_larger_than_the_buffer_grows_it() {
     assert_eq!(got[2].len(), 200_000);
 }
 
+// MARK: - Line mode
+
+fn lines_of<T: jetjson::FromJsonOwned>(
+    s: &mut StreamReader<impl Read>,
+) -> Vec<Result<T, (ErrorKind, usize, usize, u64)>> {
+    let mut out = Vec::new();
+    while let Some(r) = s.read_next::<T>() {
+        out.push(r.map_err(|e| (e.kind().clone(), e.line(), e.column(), s.position().line)));
+        assert!(out.len() < 1000, "no progress");
+    }
+    out
+}
+
+#[test]
+fn line_mode_goes_on_after_a_syntax_error() {
+    let _g = serial();
+    let input = b"{\"id\": 1}\n{\"id\": 2,,}\n{\"id\": 3}\n[\n4]\n";
+    // Without line mode, the syntax error on line 2 ends the stream.
+    let plain: Vec<_> = StreamReader::new(&input[..]).values().collect();
+    assert_eq!(plain.len(), 2);
+    assert!(plain[1].is_err());
+
+    let mut s = StreamReader::new(&input[..]).line_mode(true);
+    let got = lines_of::<Value>(&mut s);
+    assert_eq!(
+        got,
+        [
+            Ok(json!({"id": 1})),
+            Err((ErrorKind::ExpectedKey, 2, 10, 2)),
+            Ok(json!({"id": 3})),
+            // One document per line: a value may not span lines.
+            Err((ErrorKind::UnexpectedEof, 4, 2, 4)),
+            Err((ErrorKind::TrailingCharacters, 5, 2, 5)),
+        ]
+    );
+    assert!(s.read_next::<Value>().is_none(), "fused");
+}
+
+#[test]
+fn line_mode_reports_data_errors_and_trailing_text_per_line() {
+    let _g = serial();
+    let input = b"[1, 2]\r\n\n   \n[300]\n[3] [4]\n\"x\"\n[5]";
+    for sizes in [&[1usize][..], &[2, 7, 3], &[1 << 16]] {
+        let reader = Chunked {
+            data: input,
+            sizes,
+            i: 0,
+        };
+        let mut s = StreamReader::with_capacity(5, reader).line_mode(true);
+        let got = lines_of::<Vec<u8>>(&mut s);
+        assert_eq!(
+            got,
+            [
+                Ok(vec![1, 2]),
+                Err((ErrorKind::NumberOutOfRange { ty: "u8" }, 4, 2, 4)),
+                Err((ErrorKind::TrailingCharacters, 5, 5, 5)),
+                Err((
+                    ErrorKind::InvalidType {
+                        expected: "an array",
+                        found: "string"
+                    },
+                    6,
+                    1,
+                    6
+                )),
+                Ok(vec![5]),
+            ],
+            "chunks {sizes:?}"
+        );
+    }
+}
+
+#[test]
+fn line_mode_skips_an_overlong_line_without_buffering_it() {
+    let _g = serial();
+    let long = format!("[{}0]", "0,".repeat(50_000));
+    let input = format!("[1]\n{long}\n[2]\n");
+    let reader = Chunked {
+        data: input.as_bytes(),
+        sizes: &[4096],
+        i: 0,
+    };
+    let mut s = StreamReader::with_capacity(4096, reader)
+        .line_mode(true)
+        .max_line_len(1000);
+    let got = lines_of::<Vec<u8>>(&mut s);
+    assert_eq!(
+        got,
+        [
+            Ok(vec![1]),
+            Err((ErrorKind::LineTooLong { limit: 1000 }, 2, 1, 2)),
+            Ok(vec![2]),
+        ]
+    );
+    assert_eq!(s.position().offset, 4 + long.len() as u64 + 1);
+}
+
+#[test]
+fn line_mode_io_error_ends_the_stream() {
+    let _g = serial();
+    struct Failing(bool);
+    impl Read for Failing {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            if std::mem::replace(&mut self.0, true) {
+                return Err(io::Error::other("disk on fire"));
+            }
+            out[..5].copy_from_slice(b"[1]\n[");
+            Ok(5)
+        }
+    }
+    let mut s = StreamReader::new(Failing(false)).line_mode(true);
+    assert_eq!(s.next_value().unwrap().unwrap(), json!([1]));
+    let err = s.next_value().unwrap().unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::Io);
+    assert!(s.next_value().is_none());
+}
+
+#[test]
+fn line_mode_depth_limit_applies_per_line() {
+    let _g = serial();
+    let deep = "[".repeat(1_000_000);
+    let input = format!("{deep}\n[[1]]\n");
+    let mut s = StreamReader::new(input.as_bytes())
+        .line_mode(true)
+        .max_depth(2);
+    let got = lines_of::<Value>(&mut s);
+    assert_eq!(
+        got,
+        [
+            Err((ErrorKind::DepthLimit { limit: 2 }, 1, 3, 1)),
+            Ok(json!([[1]])),
+        ]
+    );
+}
+
 // MARK: - Constant memory
 
 /// Writes about `bytes` of NDJSON to a temporary file; returns its path and
@@ -316,11 +451,11 @@ fn write_ndjson(bytes: u64, name: &str) -> (std::path::PathBuf, u64) {
 
 /// Reads the file through the stream reader; returns the allocation peak
 /// above the starting level.
-fn read_ndjson(path: &std::path::Path, records: u64) -> usize {
+fn read_ndjson(path: &std::path::Path, records: u64, line_mode: bool) -> usize {
     let file = std::fs::File::open(path).unwrap();
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
-    let mut s = StreamReader::new(file);
+    let mut s = StreamReader::new(file).line_mode(line_mode);
     let mut count = 0u64;
     let mut score = 0.0;
     for v in s.values() {
@@ -341,12 +476,12 @@ fn vm_hwm_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-fn memory_stays_flat(bytes: u64, name: &str) {
+fn memory_stays_flat(bytes: u64, name: &str, line_mode: bool) {
     let _g = serial();
     let (path, records) = write_ndjson(bytes, name);
     let size = std::fs::metadata(&path).unwrap().len();
     let hwm_before = vm_hwm_kib();
-    let result = std::panic::catch_unwind(|| read_ndjson(&path, records));
+    let result = std::panic::catch_unwind(|| read_ndjson(&path, records, line_mode));
     let hwm_after = vm_hwm_kib();
     std::fs::remove_file(&path).unwrap();
     let peak = result.unwrap();
@@ -366,11 +501,16 @@ fn memory_stays_flat(bytes: u64, name: &str) {
 
 #[test]
 fn memory_stays_flat_over_20_mb() {
-    memory_stays_flat(20 << 20, "20mb");
+    memory_stays_flat(20 << 20, "20mb", false);
+}
+
+#[test]
+fn memory_stays_flat_in_line_mode_over_20_mb() {
+    memory_stays_flat(20 << 20, "20mb-lines", true);
 }
 
 /// About 35 s in a debug build on the reference machine (2 shared cores).
 #[test]
 fn memory_stays_flat_over_300_mb() {
-    memory_stays_flat(300 << 20, "300mb");
+    memory_stays_flat(300 << 20, "300mb", false);
 }
