@@ -19,6 +19,14 @@ fn bytes_below(x: u64, n: u8) -> u64 {
     x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH
 }
 
+/// The high bit of each byte of `x` that is `"`, `\\` or below 0x20.
+#[inline(always)]
+fn special_bytes(x: u64) -> u64 {
+    zero_bytes(x ^ (ONES * u64::from(b'"')))
+        | zero_bytes(x ^ (ONES * u64::from(b'\\')))
+        | bytes_below(x, 0x20)
+}
+
 /// The index of the first byte at or after `start` that needs escaping, or
 /// `bytes.len()` (the writer's scan: no non-ASCII flag).
 pub(super) fn find_special(bytes: &[u8], start: usize) -> usize {
@@ -27,9 +35,7 @@ pub(super) fn find_special(bytes: &[u8], start: usize) -> usize {
         let mut word = [0u8; 8];
         word.copy_from_slice(&bytes[i..i + 8]);
         let x = u64::from_le_bytes(word);
-        let hits = zero_bytes(x ^ (ONES * u64::from(b'"')))
-            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
-            | bytes_below(x, 0x20);
+        let hits = special_bytes(x);
         if hits != 0 {
             return i + (hits.trailing_zeros() / 8) as usize;
         }
@@ -48,9 +54,7 @@ pub(super) fn scan(bytes: &[u8], start: usize) -> Scan {
         let mut word = [0u8; 8];
         word.copy_from_slice(&bytes[i..i + 8]);
         let x = u64::from_le_bytes(word);
-        let hits = zero_bytes(x ^ (ONES * u64::from(b'"')))
-            | zero_bytes(x ^ (ONES * u64::from(b'\\')))
-            | bytes_below(x, 0x20);
+        let hits = special_bytes(x);
         if hits != 0 {
             let at = (hits.trailing_zeros() / 8) as usize;
             // Only the bytes before the stop count towards the flag.
