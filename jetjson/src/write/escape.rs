@@ -41,15 +41,66 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 /// Appends `bytes` (UTF-8) to `out` as a quoted JSON string.
 #[inline]
 pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
-    out.reserve(bytes.len() + 2);
-    out.push(b'"');
-    // Short strings are the common case (keys, names): two word tests beat
-    // setting up the vector scan.
-    if bytes.len() <= 16 && !short_needs_escape(bytes) {
-        out.extend_from_slice(bytes);
-        out.push(b'"');
+    // Short strings are the common case (keys, names): four word tests and
+    // fixed-size moves beat setting up the vector scan and calling memcpy.
+    if bytes.len() <= SHORT && !short_needs_escape(bytes) {
+        let at = out.len();
+        // `"` + room for the string + the closing `"`, all quotes: the copy
+        // overwrites the middle and the cut leaves the quote after it.
+        out.extend_from_slice(&[b'"'; SHORT + 2]);
+        copy_short(&mut out[at + 1..at + 1 + SHORT], bytes);
+        out.truncate(at + bytes.len() + 2);
         return;
     }
+    write_escaped_long(out, bytes);
+}
+
+/// [`write_escaped`] then `:`, for an object key.
+#[inline]
+pub(crate) fn write_escaped_key(out: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes.len() <= SHORT && !short_needs_escape(bytes) {
+        let at = out.len();
+        out.extend_from_slice(&[b'"'; SHORT + 3]);
+        copy_short(&mut out[at + 1..at + 1 + SHORT], bytes);
+        out[at + bytes.len() + 2] = b':';
+        out.truncate(at + bytes.len() + 3);
+        return;
+    }
+    write_escaped_long(out, bytes);
+    out.push(b':');
+}
+
+/// The longest run the short paths take: two 16-byte moves.
+pub(crate) const SHORT: usize = 32;
+
+/// Copies `src` (at most [`SHORT`] bytes) to the front of `dst` with at most
+/// two overlapping moves of one fixed size.
+#[inline(always)]
+fn copy_short(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    debug_assert!(n <= SHORT && dst.len() >= n);
+    if n >= 16 {
+        dst[..16].copy_from_slice(&src[..16]);
+        dst[n - 16..n].copy_from_slice(&src[n - 16..]);
+    } else if n >= 8 {
+        dst[..8].copy_from_slice(&src[..8]);
+        dst[n - 8..n].copy_from_slice(&src[n - 8..]);
+    } else if n >= 4 {
+        dst[..4].copy_from_slice(&src[..4]);
+        dst[n - 4..n].copy_from_slice(&src[n - 4..]);
+    } else if n > 0 {
+        // One to three bytes: first, middle and last cover them all.
+        dst[0] = src[0];
+        dst[n / 2] = src[n / 2];
+        dst[n - 1] = src[n - 1];
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn write_escaped_long(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
     write_escaped_slow(out, bytes);
     out.push(b'"');
 }
@@ -68,19 +119,28 @@ fn word_needs_escape(x: u64) -> bool {
         != 0
 }
 
-/// Whether a string of at most 16 bytes holds a byte that needs an escape:
-/// its first and last eight bytes (overlapping when shorter than 16), or
-/// for fewer than eight each byte.
+/// The eight bytes at `at` as a word.
+#[inline(always)]
+fn word_at(bytes: &[u8], at: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// Whether a string of at most [`SHORT`] bytes holds a byte that needs an
+/// escape: its words (the last ones overlapping the first when the length is
+/// not a multiple of eight), or for fewer than eight bytes each byte.
 #[inline(always)]
 fn short_needs_escape(bytes: &[u8]) -> bool {
     let n = bytes.len();
-    debug_assert!(n <= 16);
-    if n >= 8 {
-        let mut a = [0u8; 8];
-        let mut b = [0u8; 8];
-        a.copy_from_slice(&bytes[..8]);
-        b.copy_from_slice(&bytes[n - 8..]);
-        word_needs_escape(u64::from_le_bytes(a)) || word_needs_escape(u64::from_le_bytes(b))
+    debug_assert!(n <= SHORT);
+    if n >= 16 {
+        word_needs_escape(word_at(bytes, 0))
+            || word_needs_escape(word_at(bytes, 8))
+            || word_needs_escape(word_at(bytes, n - 16))
+            || word_needs_escape(word_at(bytes, n - 8))
+    } else if n >= 8 {
+        word_needs_escape(word_at(bytes, 0)) || word_needs_escape(word_at(bytes, n - 8))
     } else {
         // Too short for a word: the table, byte by byte.
         bytes.iter().any(|&b| ESCAPE[b as usize] != 0)
@@ -130,9 +190,9 @@ mod tests {
 
     #[test]
     fn the_short_test_agrees_with_the_table() {
-        // Every length up to 16, each byte value at each position, the rest
+        // Every length up to SHORT, each byte value at each position, the rest
         // plain (and non-ASCII, which never needs an escape).
-        for len in 0..=16usize {
+        for len in 0..=SHORT {
             for fill in [b'a', 0xe4] {
                 for at in 0..len {
                     for b in 0..=255u8 {
@@ -144,6 +204,42 @@ mod tests {
                 }
                 assert!(!short_needs_escape(&vec![fill; len]));
             }
+        }
+    }
+
+    #[test]
+    fn every_short_length_is_copied_whole() {
+        // Each length around the move sizes (0..=3, 4, 8, 16, 32 and past
+        // SHORT), distinct bytes so that a misplaced move shows, after a
+        // prefix of every length so that the copy starts anywhere.
+        let text: String = ('a'..='z').chain('A'..='Z').collect();
+        for len in 0..=SHORT + 8 {
+            let s = &text[..len];
+            for prefix in 0..3 {
+                let mut out = vec![b'#'; prefix];
+                write_escaped(&mut out, s.as_bytes());
+                assert_eq!(out[prefix..], *format!("\"{s}\"").as_bytes(), "len {len}");
+                out.truncate(prefix);
+                write_escaped_key(&mut out, s.as_bytes());
+                assert_eq!(out[prefix..], *format!("\"{s}\":").as_bytes(), "len {len}");
+            }
+        }
+    }
+
+    #[test]
+    fn keys_escape_like_strings() {
+        for case in [
+            "",
+            "id",
+            "a\"b",
+            "tab\there",
+            "ключ",
+            "0123456789abcdef0123456789abcdef\n",
+        ] {
+            let mut key = Vec::new();
+            write_escaped_key(&mut key, case.as_bytes());
+            let want = format!("{}:", serde_json::to_string(case).unwrap());
+            assert_eq!(key, want.as_bytes(), "{case:?}");
         }
     }
 

@@ -8,6 +8,7 @@ mod sax;
 use std::io;
 
 pub(crate) use escape::write_escaped;
+use escape::write_escaped_key;
 pub use sax::SaxWriter;
 
 /// Once the buffer holds this much, a writer with an I/O sink passes it on at
@@ -205,8 +206,7 @@ impl<'a> Writer<'a> {
     /// Writes an object key, escaped and quoted, and the colon after it.
     #[inline]
     pub fn write_key(&mut self, key: &str) {
-        write_escaped(&mut self.buf, key.as_bytes());
-        self.buf.push(b':');
+        write_escaped_key(&mut self.buf, key.as_bytes());
     }
 
     // MARK: - Values
