@@ -43,8 +43,12 @@ pub struct Compound<'a, 'w> {
     w: &'a mut Writer<'w>,
     flush: bool,
     first: bool,
-    /// `]`, `}`, or for a variant's content also the `}` of `{"V": ..}`.
-    close: &'static [u8],
+    /// `]` or `}`.
+    close: u8,
+    /// Whether the content is a variant's, closed by one more `}` (of
+    /// `{"V": ..}`). Bytes, not a slice: a slice of unknown length would be
+    /// copied with a call to memcpy.
+    in_variant: bool,
 }
 
 impl<'a, 'w> Compound<'a, 'w> {
@@ -70,7 +74,10 @@ impl<'a, 'w> Compound<'a, 'w> {
 
     #[inline]
     fn end(self) {
-        self.w.write_raw(self.close);
+        self.w.write_byte(self.close);
+        if self.in_variant {
+            self.w.end_object();
+        }
     }
 
     #[inline]
@@ -91,21 +98,26 @@ impl<'a, 'w> Compound<'a, 'w> {
 }
 
 impl<'a, 'w> Serializer<'a, 'w> {
-    fn compound(self, open: &'static [u8], close: &'static [u8]) -> Compound<'a, 'w> {
-        self.w.write_raw(open);
+    #[inline]
+    fn compound(self, open: u8, close: u8) -> Compound<'a, 'w> {
+        self.w.write_byte(open);
         Compound {
             w: self.w,
             flush: self.flush,
             first: true,
             close,
+            in_variant: false,
         }
     }
 
-    /// `{"variant":` then the content, closed by `close`.
-    fn variant(self, variant: &str, open: &'static [u8], close: &'static [u8]) -> Compound<'a, 'w> {
+    /// `{"variant":` then the content, closed by `close` and `}`.
+    fn variant(self, variant: &str, open: u8, close: u8) -> Compound<'a, 'w> {
         self.w.begin_object();
         self.w.write_key(variant);
-        self.compound(open, close)
+        Compound {
+            in_variant: true,
+            ..self.compound(open, close)
+        }
     }
 }
 
@@ -231,17 +243,17 @@ impl<'a, 'w> ser::Serializer for Serializer<'a, 'w> {
         Ok(())
     }
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, 'w>, Error> {
-        Ok(self.compound(b"[", b"]"))
+        Ok(self.compound(b'[', b']'))
     }
     fn serialize_tuple(self, _len: usize) -> Result<Compound<'a, 'w>, Error> {
-        Ok(self.compound(b"[", b"]"))
+        Ok(self.compound(b'[', b']'))
     }
     fn serialize_tuple_struct(
         self,
         _name: &'static str,
         _len: usize,
     ) -> Result<Compound<'a, 'w>, Error> {
-        Ok(self.compound(b"[", b"]"))
+        Ok(self.compound(b'[', b']'))
     }
     fn serialize_tuple_variant(
         self,
@@ -250,13 +262,13 @@ impl<'a, 'w> ser::Serializer for Serializer<'a, 'w> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a, 'w>, Error> {
-        Ok(self.variant(variant, b"[", b"]}"))
+        Ok(self.variant(variant, b'[', b']'))
     }
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, 'w>, Error> {
-        Ok(self.compound(b"{", b"}"))
+        Ok(self.compound(b'{', b'}'))
     }
     fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a, 'w>, Error> {
-        Ok(self.compound(b"{", b"}"))
+        Ok(self.compound(b'{', b'}'))
     }
     fn serialize_struct_variant(
         self,
@@ -265,7 +277,7 @@ impl<'a, 'w> ser::Serializer for Serializer<'a, 'w> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a, 'w>, Error> {
-        Ok(self.variant(variant, b"{", b"}}"))
+        Ok(self.variant(variant, b'{', b'}'))
     }
 }
 
