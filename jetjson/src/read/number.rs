@@ -187,6 +187,22 @@ impl<'de> Reader<'de> {
         let digits_start = i;
         let mut value = 0u64;
         let mut overflow = false;
+        // Most integers are short: one to seven digits, then a byte that
+        // ends the number, all in one word. Anything else (a leading zero
+        // before more digits, a fraction or exponent, the end of the input
+        // near) takes the general loop below; eight digits go on in it.
+        if let Some((n, v)) = digit_run(input, i) {
+            if n == 8 {
+                value = v;
+                i += 8;
+            } else if n > 0
+                && !matches!(input[i + n], b'.' | b'e' | b'E')
+                && (n == 1 || input[i] != b'0')
+            {
+                self.pos = i + n;
+                return Ok((negative, v, start));
+            }
+        }
         loop {
             // While the value is below 10^11, eight more digits cannot overflow.
             if value < 100_000_000_000 {
