@@ -350,10 +350,17 @@ impl<'de> Reader<'de> {
             Some(b'-' | b'0'..=b'9') => {}
             _ => return Err(self.invalid_type("f64")),
         }
-        let scanned = self.scan_number()?;
-        let text = self.number_text(scanned.start);
-        num::to_f64(scanned.decimal, text)
-            .ok_or_else(|| self.error_at(ErrorKind::NumberOutOfRange { ty: "f64" }, scanned.start))
+        let start = self.pos;
+        let decimal = match short_decimal(self.input, start) {
+            Some((decimal, end)) => {
+                self.pos = end;
+                decimal
+            }
+            None => self.scan_number()?.decimal,
+        };
+        let text = self.number_text(start);
+        num::to_f64(decimal, text)
+            .ok_or_else(|| self.error_at(ErrorKind::NumberOutOfRange { ty: "f64" }, start))
     }
 
     /// Reads a number as a correctly rounded `f32`.
@@ -386,10 +393,63 @@ impl<'de> Reader<'de> {
 
     fn number_text(&self, start: usize) -> &'de str {
         let bytes = &self.input[start..self.pos];
-        // SAFETY: `scan_number` accepted `input[start..pos]`, and it accepts
-        // only ASCII bytes (`-`, `+`, `.`, `e`, `E`, digits).
+        // SAFETY: `scan_number` or `short_decimal` accepted
+        // `input[start..pos]`, and they accept only ASCII bytes (`-`, `+`,
+        // `.`, `e`, `E`, digits).
         unsafe { std::str::from_utf8_unchecked(bytes) }
     }
+}
+
+/// The common float, `-`? then one to seven integer digits (no leading
+/// zero before another digit), `.` and one to fifteen fraction digits, at
+/// most 19 digits in all and no exponent, read a word at a time: its
+/// [`Decimal`] (the one [`scan_number`] would give) and the offset just past
+/// it. `None` for anything else, and near the end of the input; the full
+/// scanner then reads (and checks) the number.
+#[inline(always)]
+fn short_decimal(input: &[u8], start: usize) -> Option<(Decimal, usize)> {
+    let mut i = start;
+    let negative = input.get(i) == Some(&b'-');
+    if negative {
+        i += 1;
+    }
+    let (n, int) = digit_run(input, i)?;
+    if n == 0 || n == 8 || (n > 1 && input[i] == b'0') {
+        return None;
+    }
+    // A run shorter than the word it was read from: the byte after it is in
+    // the input (here and after each run below).
+    i += n;
+    if input[i] != b'.' {
+        return None;
+    }
+    i += 1;
+    let (f, frac) = digit_run(input, i)?;
+    if f == 0 {
+        return None;
+    }
+    let mut mantissa = int * POW10[f] + frac;
+    let mut scale = f;
+    i += f;
+    if f == 8 {
+        let (g, more) = digit_run(input, i)?;
+        if g == 8 || n + 8 + g > 19 {
+            return None;
+        }
+        mantissa = mantissa * POW10[g] + more;
+        scale += g;
+        i += g;
+    }
+    if matches!(input[i], b'e' | b'E') {
+        return None;
+    }
+    let decimal = Decimal {
+        mantissa,
+        exponent: -(scale as i64),
+        truncated: false,
+        negative,
+    };
+    Some((decimal, i))
 }
 
 /// 10^0 ..= 10^8.
@@ -444,6 +504,81 @@ fn eight_digit_value(v: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::digit_run;
+
+    #[test]
+    fn short_decimal_agrees_with_the_full_scanner() {
+        use super::{scan_number, short_decimal};
+        // Numbers of every shape the fast path takes or must leave alone,
+        // each followed by every kind of terminator (or nothing, or spaces
+        // to fill a word), so the word reads meet the end of the input.
+        let mut numbers: Vec<String> = [
+            "0.0",
+            "-0.0",
+            "0.5",
+            "00.5",
+            "01.5",
+            "1.",
+            "1.e5",
+            "1.5e3",
+            "1.5E-3",
+            "-.5",
+            "-",
+            "1",
+            "12",
+            "-65.613616999999977",
+            "43.420273000000009",
+            "0.000123",
+            "1234567.123456789012",
+            "1234567.1234567890123",
+            "9999999.999999999999",
+            "12345678.5",
+            "1.23456789",
+            "1.1234567812345678",
+            "0.00000000000000001",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for int in ["0", "7", "65", "1234567", "12345678"] {
+            for frac_len in 0..=17 {
+                let frac: String = (0..frac_len)
+                    .map(|k| char::from(b'0' + (k * 7 % 10) as u8))
+                    .collect();
+                numbers.push(format!("{int}.{frac}"));
+                numbers.push(format!("-{int}.{frac}"));
+            }
+        }
+        let mut took = 0;
+        for number in &numbers {
+            for tail in [
+                "",
+                ",",
+                "]",
+                "}",
+                " ",
+                "e",
+                "E1",
+                ".5",
+                "x",
+                "        ",
+                ",1,2,3,4,5,6,7,8",
+            ] {
+                let text = format!("{number}{tail}");
+                let input = text.as_bytes();
+                let Some((d, end)) = short_decimal(input, 0) else {
+                    continue;
+                };
+                took += 1;
+                let full = scan_number(input, 0).unwrap_or_else(|_| panic!("{text:?}"));
+                assert_eq!(end, full.end, "{text:?}");
+                assert_eq!(d.mantissa, full.decimal.mantissa, "{text:?}");
+                assert_eq!(d.exponent, full.decimal.exponent, "{text:?}");
+                assert_eq!(d.negative, full.decimal.negative, "{text:?}");
+                assert!(!full.decimal.truncated && !full.integer, "{text:?}");
+            }
+        }
+        assert!(took > 200, "the fast path took only {took} numbers");
+    }
 
     #[test]
     fn digit_run_reads_up_to_eight_ascii_digits() {
