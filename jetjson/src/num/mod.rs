@@ -50,6 +50,17 @@ pub(crate) fn to_f64(decimal: Decimal, text: &str) -> Option<f64> {
     }
 }
 
+/// [`to_f64`] for a number whose text is `bytes`, ASCII as the reader's
+/// scanners accept it: checked as UTF-8 only on the rare slow path.
+#[inline]
+pub(crate) fn to_f64_ascii(decimal: Decimal, bytes: &[u8]) -> Option<f64> {
+    match fast_f64(decimal) {
+        Some(v) if v.is_finite() => Some(v),
+        Some(_) => None,
+        None => to_f64_slow(std::str::from_utf8(bytes).ok()?),
+    }
+}
+
 /// Steps 1 and 2 of the module docs: the correctly rounded value (infinite
 /// when it overflows), or `None` when only the full text can decide.
 #[inline]

@@ -351,10 +351,16 @@ impl<'de> Reader<'de> {
             _ => return Err(self.invalid_type("f64")),
         }
         let start = self.pos;
-        let decimal = match short_decimal(self.input, start) {
-            Some((decimal, end)) => {
+        let decimal = match short_number(self.input, start) {
+            Some((Short::Decimal(decimal), end)) => {
                 self.pos = end;
                 decimal
+            }
+            Some((Short::Integer(negative, magnitude), end)) => {
+                self.pos = end;
+                // At most seven digits: exact in an f64.
+                let v = magnitude as f64;
+                return Ok(if negative { -v } else { v });
             }
             None => self.scan_number()?.decimal,
         };
@@ -393,21 +399,31 @@ impl<'de> Reader<'de> {
 
     fn number_text(&self, start: usize) -> &'de str {
         let bytes = &self.input[start..self.pos];
-        // SAFETY: `scan_number` or `short_decimal` accepted
+        // SAFETY: `scan_number` or `short_number` accepted
         // `input[start..pos]`, and they accept only ASCII bytes (`-`, `+`,
         // `.`, `e`, `E`, digits).
         unsafe { std::str::from_utf8_unchecked(bytes) }
     }
 }
 
-/// The common float, `-`? then one to seven integer digits (no leading
-/// zero before another digit), `.` and one to fifteen fraction digits, at
-/// most 19 digits in all and no exponent, read a word at a time: its
-/// [`Decimal`] (the one [`scan_number`] would give) and the offset just past
-/// it. `None` for anything else, and near the end of the input; the full
-/// scanner then reads (and checks) the number.
+/// A number [`short_number`] read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Short {
+    /// An integer of one to seven digits: its sign and magnitude.
+    Integer(bool, u64),
+    /// A float with no exponent (see [`short_number`]).
+    Decimal(Decimal),
+}
+
+/// The common numbers, read a word at a time: an integer of one to seven
+/// digits, or a float of such an integer part (`-`? and no leading zero
+/// before another digit), `.` and fraction digits, at most 19 digits in all,
+/// with no exponent. Returns what it read (for a float, the [`Decimal`]
+/// [`scan_number`] would give) and the offset just past it; `None` for
+/// anything else, and near the end of the input, which the full scanner then
+/// reads (and checks).
 #[inline(always)]
-fn short_decimal(input: &[u8], start: usize) -> Option<(Decimal, usize)> {
+pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)> {
     let mut i = start;
     let negative = input.get(i) == Some(&b'-');
     if negative {
@@ -420,8 +436,10 @@ fn short_decimal(input: &[u8], start: usize) -> Option<(Decimal, usize)> {
     // A run shorter than the word it was read from: the byte after it is in
     // the input (here and after each run below).
     i += n;
-    if input[i] != b'.' {
-        return None;
+    match input[i] {
+        b'.' => {}
+        b'e' | b'E' => return None,
+        _ => return Some((Short::Integer(negative, int), i)),
     }
     i += 1;
     let (f, frac) = digit_run(input, i)?;
@@ -449,7 +467,7 @@ fn short_decimal(input: &[u8], start: usize) -> Option<(Decimal, usize)> {
         truncated: false,
         negative,
     };
-    Some((decimal, i))
+    Some((Short::Decimal(decimal), i))
 }
 
 /// 10^0 ..= 10^8.
@@ -506,8 +524,8 @@ mod tests {
     use super::digit_run;
 
     #[test]
-    fn short_decimal_agrees_with_the_full_scanner() {
-        use super::{scan_number, short_decimal};
+    fn short_number_agrees_with_the_full_scanner() {
+        use super::{scan_number, short_number, Short};
         // Numbers of every shape the fast path takes or must leave alone,
         // each followed by every kind of terminator (or nothing, or spaces
         // to fill a word), so the word reads meet the end of the input.
@@ -565,16 +583,26 @@ mod tests {
             ] {
                 let text = format!("{number}{tail}");
                 let input = text.as_bytes();
-                let Some((d, end)) = short_decimal(input, 0) else {
+                let Some((short, end)) = short_number(input, 0) else {
                     continue;
                 };
                 took += 1;
                 let full = scan_number(input, 0).unwrap_or_else(|_| panic!("{text:?}"));
                 assert_eq!(end, full.end, "{text:?}");
-                assert_eq!(d.mantissa, full.decimal.mantissa, "{text:?}");
-                assert_eq!(d.exponent, full.decimal.exponent, "{text:?}");
-                assert_eq!(d.negative, full.decimal.negative, "{text:?}");
-                assert!(!full.decimal.truncated && !full.integer, "{text:?}");
+                assert!(!full.decimal.truncated, "{text:?}");
+                match short {
+                    Short::Decimal(d) => {
+                        assert!(!full.integer, "{text:?}");
+                        assert_eq!(d.mantissa, full.decimal.mantissa, "{text:?}");
+                        assert_eq!(d.exponent, full.decimal.exponent, "{text:?}");
+                        assert_eq!(d.negative, full.decimal.negative, "{text:?}");
+                    }
+                    Short::Integer(negative, magnitude) => {
+                        assert!(full.integer && full.decimal.exponent == 0, "{text:?}");
+                        assert_eq!(magnitude, full.decimal.mantissa, "{text:?}");
+                        assert_eq!(negative, full.decimal.negative, "{text:?}");
+                    }
+                }
             }
         }
         assert!(took > 200, "the fast path took only {took} numbers");

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::num;
-use crate::read::scan_number;
+use crate::read::{scan_number, short_number, Short};
 use crate::{Error, FromJson, Reader, ToJson, Writer};
 
 /// A JSON number: an integer kept exactly when it fits an `i64` or a `u64`,
@@ -239,6 +239,18 @@ pub(crate) enum Scan {
 /// exact when it fits an `i64` or `u64`.
 #[inline]
 pub(crate) fn scan(input: &[u8], start: usize) -> Scan {
+    match short_number(input, start) {
+        Some((Short::Integer(negative, magnitude), end)) => {
+            return Scan::Ok(integer(negative, magnitude), end);
+        }
+        Some((Short::Decimal(d), end)) => {
+            return match num::to_f64_ascii(d, &input[start..end]) {
+                Some(v) => Scan::Ok(Number { n: N::Float(v) }, end),
+                None => Scan::OutOfRange,
+            };
+        }
+        None => {}
+    }
     if let Some((n, end)) = short_integer(input, start) {
         return Scan::Ok(n, end);
     }
