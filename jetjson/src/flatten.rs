@@ -97,6 +97,32 @@ pub trait FlatFromJson<'de>: Sized {
     /// The value, after the object's `}`: missing fields take their defaults
     /// or are errors at `r`'s position.
     fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error>;
+
+    /// The position of the field named `key` among a derived struct's
+    /// fields, or their count when none is named so. With
+    /// [`flat_read`](Self::flat_read), the one key match and the one
+    /// per-field body of a struct without flattened fields, shared by its
+    /// `read_json` (after the in-order guess) and its `flat_member`. The
+    /// default names no field; only the derive's callers ask.
+    #[inline]
+    fn flat_index(key: &[u8]) -> usize {
+        let _ = key;
+        usize::MAX
+    }
+
+    /// Reads the value of field `index` (key at `key_at`) into its slot and
+    /// returns `true`, or returns `false` having read nothing when `index`
+    /// is no field's.
+    #[inline]
+    fn flat_read(
+        slots: &mut Self::Slots,
+        index: usize,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let _ = (slots, index, key_at, r);
+        Ok(false)
+    }
 }
 
 /// The writing side of [`FlatFromJson`]: the members, without braces.
@@ -549,6 +575,22 @@ pub trait FlatFromValue: Sized {
         } else {
             Ok(Some((key, value)))
         }
+    }
+
+    /// Offered a member from an owned or a borrowed value: converts it
+    /// when the key is this type's (`Ok(None)`), else gives the value back.
+    /// The one per-field body of a derived struct without flattened fields,
+    /// behind its `flat_member_ref`, `flat_member_owned` and `FromValue`
+    /// (through [`value_struct`](crate::__private::value_struct)); the
+    /// default declines every key, and only the derive's callers ask it.
+    #[inline]
+    fn flat_member_any<V: crate::__private::ValueSource>(
+        slots: &mut Self::Slots,
+        key: &str,
+        value: V,
+    ) -> Result<Option<V>, Error> {
+        let _ = (slots, key);
+        Ok(Some(value))
     }
 
     /// The value, after the last member.
