@@ -87,12 +87,18 @@ pub trait FlatFromJson<'de>: Sized {
     /// Offered the member `key` (at input offset `key_at`), with `r` at its
     /// value: reads the value and returns `true` when the key is this type's,
     /// else returns `false` having read nothing.
+    ///
+    /// The default is a derived struct's: [`flat_index`](Self::flat_index)
+    /// then [`flat_read`](Self::flat_read).
+    #[inline]
     fn flat_member(
         slots: &mut Self::Slots,
         key: &FlatKey<'de>,
         key_at: usize,
         r: &mut Reader<'de>,
-    ) -> Result<bool, Error>;
+    ) -> Result<bool, Error> {
+        Self::flat_read(slots, Self::flat_index(key.as_bytes()), key_at, r)
+    }
 
     /// The value, after the object's `}`: missing fields take their defaults
     /// or are errors at `r`'s position.
@@ -560,21 +566,23 @@ pub trait FlatFromValue: Sized {
     }
 
     /// Offered a member: converts and keeps it when the key is this type's.
-    fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error>;
+    /// The default is a derived struct's, through
+    /// [`flat_member_any`](Self::flat_member_any).
+    #[inline]
+    fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        Ok(Self::flat_member_any(slots, key, value)?.is_none())
+    }
 
     /// Offered a member by value: returns it back when the key is not this
-    /// type's.
+    /// type's. The default is a derived struct's, through
+    /// [`flat_member_any`](Self::flat_member_any).
     #[inline]
     fn flat_member_owned(
         slots: &mut Self::Slots,
         key: String,
         value: Value,
     ) -> Result<Option<(String, Value)>, Error> {
-        if Self::flat_member_ref(slots, &key, &value)? {
-            Ok(None)
-        } else {
-            Ok(Some((key, value)))
-        }
+        Ok(Self::flat_member_any(slots, &key, value)?.map(|v| (key, v)))
     }
 
     /// Offered a member from an owned or a borrowed value: converts it

@@ -565,6 +565,17 @@ pub fn members(n: usize) -> Vec<(String, Value)> {
     Vec::with_capacity(n)
 }
 
+/// Appends the member `key` with `value`'s [`ToValue`]: one call per
+/// field in generated `to_value`/`flat_to_value`.
+#[inline]
+pub fn push_member<T: ToValue + ?Sized>(
+    members: &mut Vec<(String, Value)>,
+    key: &'static str,
+    value: &T,
+) {
+    members.push(member(key, value.to_value()));
+}
+
 /// One member: the key (a field or tag name) and its value.
 #[inline]
 pub fn member(key: &'static str, value: Value) -> (String, Value) {
@@ -697,24 +708,19 @@ pub fn value_struct_ref<T: FlatFromValue>(v: &Value, expected: &'static str) -> 
     T::flat_finish_value(slots)
 }
 
-/// The derived `flat_member_ref` of a struct without flattened fields.
+/// The derived `flat_member_owned` of a struct with flattened fields: the
+/// member offered by reference, given back when not taken.
 #[inline]
-pub fn flat_member_ref<T: FlatFromValue>(
-    slots: &mut T::Slots,
-    key: &str,
-    value: &Value,
-) -> Result<bool, Error> {
-    Ok(T::flat_member_any(slots, key, value)?.is_none())
-}
-
-/// The derived `flat_member_owned` of a struct without flattened fields.
-#[inline]
-pub fn flat_member_owned<T: FlatFromValue>(
+pub fn flat_member_owned_by_ref<T: FlatFromValue>(
     slots: &mut T::Slots,
     key: String,
     value: Value,
 ) -> Result<Option<(String, Value)>, Error> {
-    Ok(T::flat_member_any(slots, &key, value)?.map(|v| (key, v)))
+    if T::flat_member_ref(slots, &key, &value)? {
+        Ok(None)
+    } else {
+        Ok(Some((key, value)))
+    }
 }
 
 /// The value of a field after the object was read: the one found, else

@@ -115,6 +115,12 @@ fn shared_struct(fields: &[Field]) -> bool {
             .any(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
 }
 
+/// Whether a field read has a second name (`alias`).
+pub fn has_aliases(read: &[&Field]) -> bool {
+    read.iter()
+        .any(|f| f.attrs.name.deserialize_names().len() > 1)
+}
+
 /// `read_json` of a [`shared_struct`]: the members loop with the in-order
 /// guess (one `eat_key` compare per member, inline), then the struct's
 /// `flat_index` for a key out of order and its `flat_read` for the value,
@@ -743,21 +749,17 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 }
             }
         });
+        // Without aliases, the trait's default (`FIELDS`) answers the same.
+        let claims = has_aliases(&read).then(|| {
+            quote! {
+                #[inline]
+                fn flat_claims(__key: &str) -> bool {
+                    Self::flat_index(__key.as_bytes()) < #count
+                }
+            }
+        });
         quote! {
-            #[inline]
-            fn flat_claims(__key: &str) -> bool {
-                Self::flat_index(__key.as_bytes()) < #count
-            }
-
-            #[inline]
-            fn flat_member(
-                __s: &mut Self::Slots,
-                __key: &::jetjson::__private::FlatKey<#de>,
-                __key_at: usize,
-                __r: &mut ::jetjson::__private::Reader<#de>,
-            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-                Self::flat_read(__s, Self::flat_index(__key.as_bytes()), __key_at, __r)
-            }
+            #claims
 
             #[inline]
             fn flat_index(__key: &[u8]) -> usize {

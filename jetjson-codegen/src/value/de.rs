@@ -24,7 +24,8 @@ use crate::emit::{
     Direction,
 };
 use crate::json::de::{
-    index_arms, no_match_message, readable, split_untagged, variant_match, variant_names,
+    has_aliases, index_arms, no_match_message, readable, split_untagged, variant_match,
+    variant_names,
 };
 use crate::model::{Container, Data, Field, Style, Tagging, Variant};
 
@@ -671,29 +672,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 }
             }
 
-            #[inline]
-            fn flat_member_ref(
-                __s: &mut Self::Slots,
-                __k: &str,
-                __v: &::jetjson::__private::Value,
-            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-                ::jetjson::__private::flat_member_ref::<Self>(__s, __k, __v)
-            }
 
-            #[inline]
-            fn flat_member_owned(
-                __s: &mut Self::Slots,
-                __k: ::jetjson::__private::String,
-                __v: ::jetjson::__private::Value,
-            ) -> ::jetjson::__private::Result<
-                ::jetjson::__private::Option<(
-                    ::jetjson::__private::String,
-                    ::jetjson::__private::Value,
-                )>,
-                ::jetjson::__private::Error,
-            > {
-                ::jetjson::__private::flat_member_owned::<Self>(__s, __k, __v)
-            }
         };
     }
     let arms = read.iter().map(|field| {
@@ -751,6 +730,21 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                     _ => #rest,
                 }
             }
+
+            #[inline]
+            fn flat_member_owned(
+                __s: &mut Self::Slots,
+                __k: ::jetjson::__private::String,
+                __v: ::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<
+                ::jetjson::__private::Option<(
+                    ::jetjson::__private::String,
+                    ::jetjson::__private::Value,
+                )>,
+                ::jetjson::__private::Error,
+            > {
+                ::jetjson::__private::flat_member_owned_by_ref::<Self>(__s, __k, __v)
+            }
         };
     }
     let bindings = slot_fields.iter().map(|field| binding(field));
@@ -758,6 +752,16 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let deny = cont.attrs.deny_unknown_fields;
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
     let claims = crate::json::de::struct_claims(&read, &flats, &|ty| quote!(<#ty as #flat_trait>));
+    // Without aliases or flattened fields, the trait's default (`FIELDS`)
+    // answers the same.
+    let claims = (!flats.is_empty() || has_aliases(&read)).then(|| {
+        quote! {
+            #[inline]
+            fn flat_claims(__key: &str) -> bool {
+                #claims
+            }
+        }
+    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
@@ -770,10 +774,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 #slot_values
             }
 
-            #[inline]
-            fn flat_claims(__key: &str) -> bool {
-                #claims
-            }
+            #claims
 
             #member
 

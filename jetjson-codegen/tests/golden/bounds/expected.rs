@@ -105,19 +105,6 @@ const _: () = {
             (::jetjson::__private::None, ::jetjson::__private::None)
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            Self::flat_index(__key.as_bytes()) < 2
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            Self::flat_read(__s, Self::flat_index(__key.as_bytes()), __key_at, __r)
-        }
-        #[inline]
         fn flat_index(__key: &[u8]) -> usize {
             match __key {
                 b"a" => 0,
@@ -237,19 +224,6 @@ const _: () = {
         #[inline]
         fn flat_slots() -> Self::Slots {
             (::jetjson::__private::None,)
-        }
-        #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            Self::flat_index(__key.as_bytes()) < 1
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            Self::flat_read(__s, Self::flat_index(__key.as_bytes()), __key_at, __r)
         }
         #[inline]
         fn flat_index(__key: &[u8]) -> usize {

@@ -269,19 +269,6 @@ const _: () = {
             (::jetjson::__private::None, ::jetjson::__private::None)
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            Self::flat_index(__key.as_bytes()) < 2
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            Self::flat_read(__s, Self::flat_index(__key.as_bytes()), __key_at, __r)
-        }
-        #[inline]
         fn flat_index(__key: &[u8]) -> usize {
             match __key {
                 b"x" => 0,
@@ -332,18 +319,8 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
-                ::jetjson::__private::member(
-                    "x",
-                    ::jetjson::__private::ToValue::to_value(&self.x),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "y",
-                    ::jetjson::__private::ToValue::to_value(&self.y),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "x", &self.x);
+            ::jetjson::__private::push_member(__m, "y", &self.y);
         }
     }
     #[automatically_derived]
@@ -374,10 +351,6 @@ const _: () = {
             (::jetjson::__private::None, ::jetjson::__private::None)
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"x" | b"y")
-        }
-        #[inline]
         fn flat_member_any<__V: ::jetjson::__private::ValueSource>(
             __s: &mut Self::Slots,
             __k: &str,
@@ -391,27 +364,6 @@ const _: () = {
                 b"y" => ::jetjson::__private::ValueSource::slot(__v, &mut __s.1, "y"),
                 _ => ::jetjson::__private::Ok(::jetjson::__private::Some(__v)),
             }
-        }
-        #[inline]
-        fn flat_member_ref(
-            __s: &mut Self::Slots,
-            __k: &str,
-            __v: &::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            ::jetjson::__private::flat_member_ref::<Self>(__s, __k, __v)
-        }
-        #[inline]
-        fn flat_member_owned(
-            __s: &mut Self::Slots,
-            __k: ::jetjson::__private::String,
-            __v: ::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<
-            ::jetjson::__private::Option<
-                (::jetjson::__private::String, ::jetjson::__private::Value),
-            >,
-            ::jetjson::__private::Error,
-        > {
-            ::jetjson::__private::flat_member_owned::<Self>(__s, __k, __v)
         }
         #[inline]
         fn flat_finish_value(

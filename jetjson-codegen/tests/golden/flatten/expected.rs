@@ -361,12 +361,7 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "id", &self.id);
             ::jetjson::__private::FlatToValue::flat_to_value(&self.paging, __m);
             ::jetjson::__private::FlatToValue::flat_to_value(&self.extra, __m);
             ::jetjson::__private::FlatToValue::flat_to_value(&self.rest, __m);
@@ -728,6 +723,19 @@ const _: () = {
                     )
                 }
             }
+        }
+        #[inline]
+        fn flat_member_owned(
+            __s: &mut Self::Slots,
+            __k: ::jetjson::__private::String,
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+            ::jetjson::__private::Error,
+        > {
+            ::jetjson::__private::flat_member_owned_by_ref::<Self>(__s, __k, __v)
         }
         #[inline]
         fn flat_finish_value(
@@ -1306,12 +1314,7 @@ const _: () = {
                             ::jetjson::__private::string("Moved"),
                         ),
                     );
-                    __m.push(
-                        ::jetjson::__private::member(
-                            "to",
-                            ::jetjson::__private::ToValue::to_value(__f_to),
-                        ),
-                    );
+                    ::jetjson::__private::push_member(&mut __m, "to", __f_to);
                     ::jetjson::__private::object(__m)
                 }
             }

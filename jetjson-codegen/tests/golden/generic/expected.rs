@@ -107,19 +107,6 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            Self::flat_index(__key.as_bytes()) < 3
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            Self::flat_read(__s, Self::flat_index(__key.as_bytes()), __key_at, __r)
-        }
-        #[inline]
         fn flat_index(__key: &[u8]) -> usize {
             match __key {
                 b"items" => 0,
@@ -210,24 +197,15 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
-                ::jetjson::__private::member(
-                    "items",
-                    ::jetjson::__private::ToValue::to_value(&self.items),
-                ),
-            );
-            __m.push(
+            ::jetjson::__private::push_member(__m, "items", &self.items);
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "raw",
                     ::jetjson::__private::base64_to_value(&self.raw),
                 ),
             );
-            __m.push(
-                ::jetjson::__private::member(
-                    "next\"page",
-                    ::jetjson::__private::ToValue::to_value(&self.next),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "next\"page", &self.next);
         }
     }
 };

@@ -123,19 +123,6 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            Self::flat_index(__key.as_bytes()) < 4
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            Self::flat_read(__s, Self::flat_index(__key.as_bytes()), __key_at, __r)
-        }
-        #[inline]
         fn flat_index(__key: &[u8]) -> usize {
             match __key {
                 b"nick" => 0,
@@ -193,34 +180,14 @@ const _: () = {
             >,
         ) {
             if !::jetjson::__private::ToJson::is_json_empty(&self.nick) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "nick",
-                        ::jetjson::__private::ToValue::to_value(&self.nick),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "nick", &self.nick);
             }
             if !Option::is_none(&self.bio) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "bio",
-                        ::jetjson::__private::ToValue::to_value(&self.bio),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "bio", &self.bio);
             }
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "id", &self.id);
             if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "tags",
-                        ::jetjson::__private::ToValue::to_value(&self.tags),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "tags", &self.tags);
             }
         }
     }
@@ -259,10 +226,6 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"nick" | b"bio" | b"id" | b"tags")
-        }
-        #[inline]
         fn flat_member_any<__V: ::jetjson::__private::ValueSource>(
             __s: &mut Self::Slots,
             __k: &str,
@@ -282,27 +245,6 @@ const _: () = {
                 }
                 _ => ::jetjson::__private::Ok(::jetjson::__private::Some(__v)),
             }
-        }
-        #[inline]
-        fn flat_member_ref(
-            __s: &mut Self::Slots,
-            __k: &str,
-            __v: &::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            ::jetjson::__private::flat_member_ref::<Self>(__s, __k, __v)
-        }
-        #[inline]
-        fn flat_member_owned(
-            __s: &mut Self::Slots,
-            __k: ::jetjson::__private::String,
-            __v: ::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<
-            ::jetjson::__private::Option<
-                (::jetjson::__private::String, ::jetjson::__private::Value),
-            >,
-            ::jetjson::__private::Error,
-        > {
-            ::jetjson::__private::flat_member_owned::<Self>(__s, __k, __v)
         }
         #[inline]
         fn flat_finish_value(

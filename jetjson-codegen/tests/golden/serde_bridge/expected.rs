@@ -142,19 +142,6 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            Self::flat_index(__key.as_bytes()) < 6
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            Self::flat_read(__s, Self::flat_index(__key.as_bytes()), __key_at, __r)
-        }
-        #[inline]
         fn flat_index(__key: &[u8]) -> usize {
             match __key {
                 b"at" => 0,
@@ -319,7 +306,8 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "at",
                     ::jetjson::__private::serde_to_value_with(|__s| chrono::serde::ts_seconds::serialize(
@@ -328,7 +316,8 @@ const _: () = {
                     )),
                 ),
             );
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "n",
                     ::jetjson::__private::serde_to_value_with(|__s| serde_with::As::<
@@ -336,7 +325,8 @@ const _: () = {
                     >::serialize(&self.n, __s)),
                 ),
             );
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "color",
                     ::jetjson::__private::serde_to_value_with(|__s| to_hex(
@@ -345,19 +335,16 @@ const _: () = {
                     )),
                 ),
             );
-            __m.push(
-                ::jetjson::__private::member(
-                    "tint",
-                    ::jetjson::__private::ToValue::to_value(&self.tint),
-                ),
-            );
-            __m.push(
+            ::jetjson::__private::push_member(__m, "tint", &self.tint);
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "raw",
                     ::jetjson::__private::serde_to_value(&self.raw),
                 ),
             );
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "both",
                     ::jetjson::__private::with_to_value(|__w| hex::write_json(
@@ -412,12 +399,6 @@ const _: () = {
                 ::jetjson::__private::None,
                 ::jetjson::__private::None,
                 ::jetjson::__private::None,
-            )
-        }
-        #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(
-                __key.as_bytes(), b"at" | b"n" | b"color" | b"tint" | b"raw" | b"both"
             )
         }
         #[inline]
@@ -524,27 +505,6 @@ const _: () = {
                 }
                 _ => ::jetjson::__private::Ok(::jetjson::__private::Some(__v)),
             }
-        }
-        #[inline]
-        fn flat_member_ref(
-            __s: &mut Self::Slots,
-            __k: &str,
-            __v: &::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            ::jetjson::__private::flat_member_ref::<Self>(__s, __k, __v)
-        }
-        #[inline]
-        fn flat_member_owned(
-            __s: &mut Self::Slots,
-            __k: ::jetjson::__private::String,
-            __v: ::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<
-            ::jetjson::__private::Option<
-                (::jetjson::__private::String, ::jetjson::__private::Value),
-            >,
-            ::jetjson::__private::Error,
-        > {
-            ::jetjson::__private::flat_member_owned::<Self>(__s, __k, __v)
         }
         #[inline]
         fn flat_finish_value(

@@ -336,18 +336,8 @@ const _: () = {
                             "rect",
                             {
                                 let mut __m = ::jetjson::__private::members(2);
-                                __m.push(
-                                    ::jetjson::__private::member(
-                                        "w",
-                                        ::jetjson::__private::ToValue::to_value(__f_w),
-                                    ),
-                                );
-                                __m.push(
-                                    ::jetjson::__private::member(
-                                        "h",
-                                        ::jetjson::__private::ToValue::to_value(__f_h),
-                                    ),
-                                );
+                                ::jetjson::__private::push_member(&mut __m, "w", __f_w);
+                                ::jetjson::__private::push_member(&mut __m, "h", __f_h);
                                 ::jetjson::__private::object(__m)
                             },
                         ),

@@ -109,15 +109,6 @@ const _: () = {
             Self::flat_index(__key.as_bytes()) < 4
         }
         #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            Self::flat_read(__s, Self::flat_index(__key.as_bytes()), __key_at, __r)
-        }
-        #[inline]
         fn flat_index(__key: &[u8]) -> usize {
             match __key {
                 b"id" => 0,
@@ -182,32 +173,12 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "s_name",
-                    ::jetjson::__private::ToValue::to_value(&self.name),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "id", &self.id);
+            ::jetjson::__private::push_member(__m, "s_name", &self.name);
             if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "tags",
-                        ::jetjson::__private::ToValue::to_value(&self.tags),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "tags", &self.tags);
             }
-            __m.push(
-                ::jetjson::__private::member(
-                    "retryCount",
-                    ::jetjson::__private::ToValue::to_value(&self.retry_count),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "retryCount", &self.retry_count);
         }
     }
 };

@@ -200,18 +200,8 @@ const _: () = {
                             ::jetjson::__private::string("Message"),
                         ),
                     );
-                    __m.push(
-                        ::jetjson::__private::member(
-                            "from",
-                            ::jetjson::__private::ToValue::to_value(__f_from),
-                        ),
-                    );
-                    __m.push(
-                        ::jetjson::__private::member(
-                            "text",
-                            ::jetjson::__private::ToValue::to_value(__f_text),
-                        ),
-                    );
+                    ::jetjson::__private::push_member(&mut __m, "from", __f_from);
+                    ::jetjson::__private::push_member(&mut __m, "text", __f_text);
                     ::jetjson::__private::object(__m)
                 }
             }

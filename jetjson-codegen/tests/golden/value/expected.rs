@@ -121,15 +121,6 @@ const _: () = {
             Self::flat_index(__key.as_bytes()) < 4
         }
         #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            Self::flat_read(__s, Self::flat_index(__key.as_bytes()), __key_at, __r)
-        }
-        #[inline]
         fn flat_index(__key: &[u8]) -> usize {
             match __key {
                 b"color" => 0,
@@ -222,7 +213,8 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "color",
                     ::jetjson::__private::with_to_value(|__w| hex::write_json(
@@ -231,25 +223,16 @@ const _: () = {
                     )),
                 ),
             );
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "data",
                     ::jetjson::__private::base64_to_value(&self.data),
                 ),
             );
-            __m.push(
-                ::jetjson::__private::member(
-                    "name",
-                    ::jetjson::__private::ToValue::to_value(&self.name),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "name", &self.name);
             if !Option::is_none(&self.parent) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "parent",
-                        ::jetjson::__private::ToValue::to_value(&self.parent),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "parent", &self.parent);
             }
         }
     }
@@ -352,27 +335,6 @@ const _: () = {
                 }
                 _ => ::jetjson::__private::Ok(::jetjson::__private::Some(__v)),
             }
-        }
-        #[inline]
-        fn flat_member_ref(
-            __s: &mut Self::Slots,
-            __k: &str,
-            __v: &::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            ::jetjson::__private::flat_member_ref::<Self>(__s, __k, __v)
-        }
-        #[inline]
-        fn flat_member_owned(
-            __s: &mut Self::Slots,
-            __k: ::jetjson::__private::String,
-            __v: ::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<
-            ::jetjson::__private::Option<
-                (::jetjson::__private::String, ::jetjson::__private::Value),
-            >,
-            ::jetjson::__private::Error,
-        > {
-            ::jetjson::__private::flat_member_owned::<Self>(__s, __k, __v)
         }
         #[inline]
         fn flat_finish_value(
