@@ -115,8 +115,9 @@ pub fn read_field<'de, T: FromJson<'de>>(
 
 /// A field's member in a derived struct's `flat_read`: "duplicate field"
 /// (at the key, `key_at`) when its slot is full, else [`read_field`].
-/// Returns `true`, the member being taken. One call per field.
-#[inline]
+/// Returns `true`, the member being taken. One call per field, always
+/// inlined: the hot loop must stay as if written out.
+#[inline(always)]
 pub fn read_slot<'de, T: FromJson<'de>>(
     slot: &mut Option<T>,
     r: &mut Reader<'de>,

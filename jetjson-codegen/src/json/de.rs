@@ -872,7 +872,9 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
 
             #members
 
-            #[inline]
+            // Always: `read_json` hands the slots over by value, and a
+            // call would copy them (a struct's worth) through memory.
+            #[inline(always)]
             fn flat_finish(
                 __s: Self::Slots,
                 __r: &::jetjson::__private::Reader<#de>,
