@@ -87,16 +87,48 @@ pub trait FlatFromJson<'de>: Sized {
     /// Offered the member `key` (at input offset `key_at`), with `r` at its
     /// value: reads the value and returns `true` when the key is this type's,
     /// else returns `false` having read nothing.
+    ///
+    /// The default is a derived struct's: [`flat_index`](Self::flat_index)
+    /// then [`flat_read`](Self::flat_read).
+    #[inline]
     fn flat_member(
         slots: &mut Self::Slots,
         key: &FlatKey<'de>,
         key_at: usize,
         r: &mut Reader<'de>,
-    ) -> Result<bool, Error>;
+    ) -> Result<bool, Error> {
+        Self::flat_read(slots, Self::flat_index(key.as_bytes()), key_at, r)
+    }
 
     /// The value, after the object's `}`: missing fields take their defaults
     /// or are errors at `r`'s position.
     fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error>;
+
+    /// The position of the field named `key` among a derived struct's
+    /// fields, or their count when none is named so. With
+    /// [`flat_read`](Self::flat_read), the one key match and the one
+    /// per-field body of a struct without flattened fields, shared by its
+    /// `read_json` (after the in-order guess) and its `flat_member`. The
+    /// default names no field; only the derive's callers ask.
+    #[inline]
+    fn flat_index(key: &[u8]) -> usize {
+        let _ = key;
+        usize::MAX
+    }
+
+    /// Reads the value of field `index` (key at `key_at`) into its slot and
+    /// returns `true`, or returns `false` having read nothing when `index`
+    /// is no field's.
+    #[inline]
+    fn flat_read(
+        slots: &mut Self::Slots,
+        index: usize,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let _ = (slots, index, key_at, r);
+        Ok(false)
+    }
 }
 
 /// The writing side of [`FlatFromJson`]: the members, without braces.
@@ -534,21 +566,39 @@ pub trait FlatFromValue: Sized {
     }
 
     /// Offered a member: converts and keeps it when the key is this type's.
-    fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error>;
+    /// The default is a derived struct's, through
+    /// [`flat_member_any`](Self::flat_member_any).
+    #[inline]
+    fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        Ok(Self::flat_member_any(slots, key, value)?.is_none())
+    }
 
     /// Offered a member by value: returns it back when the key is not this
-    /// type's.
+    /// type's. The default is a derived struct's, through
+    /// [`flat_member_any`](Self::flat_member_any).
     #[inline]
     fn flat_member_owned(
         slots: &mut Self::Slots,
         key: String,
         value: Value,
     ) -> Result<Option<(String, Value)>, Error> {
-        if Self::flat_member_ref(slots, &key, &value)? {
-            Ok(None)
-        } else {
-            Ok(Some((key, value)))
-        }
+        Ok(Self::flat_member_any(slots, &key, value)?.map(|v| (key, v)))
+    }
+
+    /// Offered a member from an owned or a borrowed value: converts it
+    /// when the key is this type's (`Ok(None)`), else gives the value back.
+    /// The one per-field body of a derived struct without flattened fields,
+    /// behind its `flat_member_ref`, `flat_member_owned` and `FromValue`
+    /// (through [`value_struct`](crate::__private::value_struct)); the
+    /// default declines every key, and only the derive's callers ask it.
+    #[inline]
+    fn flat_member_any<V: crate::__private::ValueSource>(
+        slots: &mut Self::Slots,
+        key: &str,
+        value: V,
+    ) -> Result<Option<V>, Error> {
+        let _ = (slots, key);
+        Ok(Some(value))
     }
 
     /// The value, after the last member.

@@ -113,6 +113,24 @@ pub fn read_field<'de, T: FromJson<'de>>(
     }
 }
 
+/// A field's member in a derived struct's `flat_read`: "duplicate field"
+/// (at the key, `key_at`) when its slot is full, else [`read_field`].
+/// Returns `true`, the member being taken. One call per field, always
+/// inlined: the hot loop must stay as if written out.
+#[inline(always)]
+pub fn read_slot<'de, T: FromJson<'de>>(
+    slot: &mut Option<T>,
+    r: &mut Reader<'de>,
+    field: &'static str,
+    key_at: usize,
+) -> Result<bool, Error> {
+    if slot.is_some() {
+        return Err(duplicate_field(r, field, key_at));
+    }
+    read_field(slot, r, field)?;
+    Ok(true)
+}
+
 /// [`read_field`] from a borrowed `Value`.
 #[inline]
 pub fn value_field_ref<T: FromValue>(
@@ -548,6 +566,17 @@ pub fn members(n: usize) -> Vec<(String, Value)> {
     Vec::with_capacity(n)
 }
 
+/// Appends the member `key` with `value`'s [`ToValue`]: one call per
+/// field in generated `to_value`/`flat_to_value`.
+#[inline]
+pub fn push_member<T: ToValue + ?Sized>(
+    members: &mut Vec<(String, Value)>,
+    key: &'static str,
+    value: &T,
+) {
+    members.push(member(key, value.to_value()));
+}
+
 /// One member: the key (a field or tag name) and its value.
 #[inline]
 pub fn member(key: &'static str, value: Value) -> (String, Value) {
@@ -599,6 +628,101 @@ pub use crate::value::convert::{
     object_ref, str_ref, too_few_elements as value_too_few_elements,
     too_many_elements as value_too_many_elements,
 };
+
+/// A member's value as the `Value` conversions get it: owned (moved into
+/// the field) or borrowed (copied). Lets one generated per-field body serve
+/// `from_value` and `from_value_ref`.
+pub trait ValueSource: Sized {
+    /// Converts the value into `slot`, its error under `.field`.
+    fn field<T: FromValue>(self, slot: &mut Option<T>, field: &'static str) -> Result<(), Error>;
+    /// The value, borrowed, for the conversions that only read it.
+    fn value(&self) -> &Value;
+    /// A field's member in a derived struct's `flat_member_any`: "duplicate
+    /// field" when its slot is full (a name and its alias), else
+    /// [`field`](Self::field); `None`, the member being taken.
+    #[inline]
+    fn slot<T: FromValue>(
+        self,
+        slot: &mut Option<T>,
+        field: &'static str,
+    ) -> Result<Option<Self>, Error> {
+        if slot.is_some() {
+            return Err(value_duplicate_field(field));
+        }
+        self.field(slot, field)?;
+        Ok(None)
+    }
+}
+
+impl ValueSource for Value {
+    #[inline]
+    fn field<T: FromValue>(self, slot: &mut Option<T>, field: &'static str) -> Result<(), Error> {
+        value_field(slot, self, field)
+    }
+    #[inline]
+    fn value(&self) -> &Value {
+        self
+    }
+}
+
+impl ValueSource for &Value {
+    #[inline]
+    fn field<T: FromValue>(self, slot: &mut Option<T>, field: &'static str) -> Result<(), Error> {
+        value_field_ref(slot, self, field)
+    }
+    #[inline]
+    fn value(&self) -> &Value {
+        self
+    }
+}
+
+/// `FromValue::from_value` of a derived struct with named fields: one pass
+/// over the members, each offered to the struct's
+/// [`FlatFromValue::flat_member_any`]; an unknown key is skipped, or an
+/// error under `deny_unknown_fields`. Generic here rather than generated
+/// per type: `Value` conversions are not the hot path, and one body serves
+/// every struct (instantiated only for those converted).
+#[inline]
+pub fn value_struct<T: FlatFromValue>(v: Value, expected: &'static str) -> Result<T, Error> {
+    let _depth = ValueDepth::enter()?;
+    let m = take_object(v, expected)?;
+    let mut slots = T::flat_slots();
+    for (k, v) in m {
+        if T::flat_member_any(&mut slots, &k, v)?.is_some() && T::DENY_UNKNOWN {
+            return Err(value_unknown_field(&k, T::FIELDS));
+        }
+    }
+    T::flat_finish_value(slots)
+}
+
+/// [`value_struct`] from a borrowed `Value` (`from_value_ref`).
+#[inline]
+pub fn value_struct_ref<T: FlatFromValue>(v: &Value, expected: &'static str) -> Result<T, Error> {
+    let _depth = ValueDepth::enter()?;
+    let m = object_ref(v, expected)?;
+    let mut slots = T::flat_slots();
+    for (k, v) in m {
+        if T::flat_member_any(&mut slots, k, v)?.is_some() && T::DENY_UNKNOWN {
+            return Err(value_unknown_field(k, T::FIELDS));
+        }
+    }
+    T::flat_finish_value(slots)
+}
+
+/// The derived `flat_member_owned` of a struct with flattened fields: the
+/// member offered by reference, given back when not taken.
+#[inline]
+pub fn flat_member_owned_by_ref<T: FlatFromValue>(
+    slots: &mut T::Slots,
+    key: String,
+    value: Value,
+) -> Result<Option<(String, Value)>, Error> {
+    if T::flat_member_ref(slots, &key, &value)? {
+        Ok(None)
+    } else {
+        Ok(Some((key, value)))
+    }
+}
 
 /// The value of a field after the object was read: the one found, else
 /// the type's [`FromValue::value_missing`], else "missing field".

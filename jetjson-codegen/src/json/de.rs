@@ -71,6 +71,10 @@ fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<
         return transparent(cx, fields);
     }
     let body = match style {
+        Style::Struct if shared_struct(fields) => {
+            let expected = str_lit(&expecting(cx.cont, format!("struct {name}")));
+            shared_body(cx, fields, &expected)
+        }
         Style::Struct => {
             let expected = str_lit(&expecting(cx.cont, format!("struct {name}")));
             let object = object_body(cx, fields, &quote!(Self), None, true);
@@ -99,6 +103,72 @@ fn struct_body(cx: &Cx, style: Style, fields: &[Field]) -> (TokenStream, Option<
         },
     };
     (body, None)
+}
+
+/// Whether a struct with named fields (not transparent) reads through its
+/// `FlatFromJson::flat_index` and `flat_read`: it reads at least one field
+/// and flattens none.
+fn shared_struct(fields: &[Field]) -> bool {
+    flattened(fields).is_empty()
+        && fields
+            .iter()
+            .any(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
+}
+
+/// Whether a field read has a second name (`alias`).
+pub fn has_aliases(read: &[&Field]) -> bool {
+    read.iter()
+        .any(|f| f.attrs.name.deserialize_names().len() > 1)
+}
+
+/// `read_json` of a [`shared_struct`]: the members loop with the in-order
+/// guess (one `eat_key` compare per member, inline), then the struct's
+/// `flat_index` for a key out of order and its `flat_read` for the value,
+/// and `flat_finish` for the missing fields. The per-field code is
+/// generated once, in the `FlatFromJson` impl, and inlined here.
+fn shared_body(cx: &Cx, fields: &[Field], expected: &syn::LitStr) -> TokenStream {
+    let de = &cx.de;
+    let read: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
+        .collect();
+    let flat = quote!(<Self as ::jetjson::__private::FlatFromJson<#de>>);
+    let guesses = read.iter().enumerate().filter_map(|(i, field)| {
+        let name = &field.attrs.name.deserialize;
+        plain_key(name).then(|| {
+            let quoted = byte_str(&json_string(name));
+            let i = index(i);
+            quote!(#i if __r.eat_key(#quoted)? => #i,)
+        })
+    });
+    let unknown = if cx.cont.attrs.deny_unknown_fields {
+        quote! {
+            return ::jetjson::__private::Err(
+                ::jetjson::__private::unknown_field_at(__r, #flat::FIELDS, __key_at),
+            );
+        }
+    } else {
+        quote!(__r.skip_value()?;)
+    };
+    quote! {
+        __r.begin_object(#expected)?;
+        let mut __first = true;
+        let mut __s = #flat::flat_slots();
+        let mut __next: usize = 0;
+        while __r.next_member(&mut __first)? {
+            let __key_at = __r.offset();
+            let __field = match __next {
+                #(#guesses)*
+                _ => #flat::flat_index(__r.read_key()?.as_bytes()),
+            };
+            if #flat::flat_read(&mut __s, __field, __key_at, __r)? {
+                __next = __field + 1;
+            } else {
+                #unknown
+            }
+        }
+        #flat::flat_finish(__s, __r)
+    }
 }
 
 /// The one field read as the whole value; the others take their defaults.
@@ -653,6 +723,68 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             .unwrap_or_default();
         index(i)
     };
+    let shared = shared_struct(fields);
+    let members = if shared {
+        let count = index(read.len());
+        let patterns = key_patterns(&read);
+        let arms = read.iter().enumerate().map(|(i, field)| {
+            let name = str_lit(&field.attrs.name.deserialize);
+            let slot = position(field);
+            let i = index(i);
+            if defaults::native_de(field) {
+                return quote! {
+                    #i => ::jetjson::__private::read_slot(&mut __s.#slot, __r, #name, __key_at),
+                };
+            }
+            let read = read_into(&cx, field, &quote!(__s.#slot), &name);
+            quote! {
+                #i => {
+                    if __s.#slot.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, #name, __key_at),
+                        );
+                    }
+                    #read
+                    ::jetjson::__private::Ok(true)
+                }
+            }
+        });
+        // Without aliases, the trait's default (`FIELDS`) answers the same.
+        let claims = has_aliases(&read).then(|| {
+            quote! {
+                #[inline]
+                fn flat_claims(__key: &str) -> bool {
+                    Self::flat_index(__key.as_bytes()) < #count
+                }
+            }
+        });
+        quote! {
+            #claims
+
+            #[inline]
+            fn flat_index(__key: &[u8]) -> usize {
+                match __key {
+                    #(#patterns)*
+                    _ => #count,
+                }
+            }
+
+            #[inline]
+            fn flat_read(
+                __s: &mut Self::Slots,
+                __i: usize,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                match __i {
+                    #(#arms)*
+                    _ => ::jetjson::__private::Ok(false),
+                }
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
     let arms = read.iter().map(|field| {
         let names = field
             .attrs
@@ -703,18 +835,10 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     } else {
         quote!(__r)
     };
-    Some(quote! {
-        #[automatically_derived]
-        impl #impl_generics ::jetjson::__private::FlatFromJson<#de> for #ident #ty_generics #where_clause {
-            type Slots = (#(#slot_types,)*);
-            const DENY_UNKNOWN: bool = #deny;
-            const FIELDS: &'static [&'static str] = &[#(#names),*];
-
-            #[inline]
-            fn flat_slots() -> Self::Slots {
-                #slot_values
-            }
-
+    let members = if shared {
+        members
+    } else {
+        quote! {
             #[inline]
             fn flat_claims(__key: &str) -> bool {
                 #claims
@@ -732,8 +856,25 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                     _ => #rest,
                 }
             }
+        }
+    };
+    Some(quote! {
+        #[automatically_derived]
+        impl #impl_generics ::jetjson::__private::FlatFromJson<#de> for #ident #ty_generics #where_clause {
+            type Slots = (#(#slot_types,)*);
+            const DENY_UNKNOWN: bool = #deny;
+            const FIELDS: &'static [&'static str] = &[#(#names),*];
 
             #[inline]
+            fn flat_slots() -> Self::Slots {
+                #slot_values
+            }
+
+            #members
+
+            // Always: `read_json` hands the slots over by value, and a
+            // call would copy them (a struct's worth) through memory.
+            #[inline(always)]
             fn flat_finish(
                 __s: Self::Slots,
                 __r: &::jetjson::__private::Reader<#de>,

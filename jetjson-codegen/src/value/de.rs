@@ -24,7 +24,8 @@ use crate::emit::{
     Direction,
 };
 use crate::json::de::{
-    index_arms, no_match_message, readable, split_untagged, variant_match, variant_names,
+    has_aliases, index_arms, no_match_message, readable, split_untagged, variant_match,
+    variant_names,
 };
 use crate::model::{Container, Data, Field, Style, Tagging, Variant};
 
@@ -119,6 +120,16 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
                 None,
             )
         }
+        (None, None, Data::Struct(Style::Struct, fields)) if shared_struct(cont, fields) => {
+            // One generic loop in the runtime over the struct's
+            // `FlatFromValue::flat_member_any` (see `expand_flat`).
+            let expected = str_lit(&expecting(cont, format!("struct {}", cont.attrs.name)));
+            (
+                quote!(::jetjson::__private::value_struct::<Self>(__v, #expected)),
+                quote!(::jetjson::__private::value_struct_ref::<Self>(__v, #expected)),
+                None,
+            )
+        }
         (None, None, Data::Struct(style, fields)) => {
             let (owned, _) = struct_body(cont, *style, fields, Mode::Owned);
             let (borrowed, missing) = struct_body(cont, *style, fields, Mode::Ref);
@@ -136,9 +147,15 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
             (owned, quote!(#depth #borrowed), None)
         }
         (None, None, Data::Enum(variants)) => {
-            let owned = enum_body(cont, variants, Mode::Owned);
+            // One body, by reference: an owned value is converted as a
+            // borrowed one (its strings copied, not moved). `Value`
+            // conversions are not the hot path, and an enum's body, with
+            // its variants' contents, is the largest the derive emits.
             let borrowed = enum_body(cont, variants, Mode::Ref);
-            (quote!(#depth #owned), quote!(#depth #borrowed), None)
+            let owned = quote!(<Self as ::jetjson::__private::FromValue>::from_value_ref(
+                &__v
+            ));
+            (owned, quote!(#depth #borrowed), None)
         }
     };
     let flat = expand_flat(cont);
@@ -163,6 +180,13 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
         }
         #flat
     })
+}
+
+/// Whether a struct with named fields converts through the runtime's
+/// `value_struct` and its `flat_member_any`: not transparent, and no
+/// flattened fields (those are offered members by their own protocol).
+fn shared_struct(cont: &Container, fields: &[Field]) -> bool {
+    cont.attrs.transparent.is_none() && crate::json::de::flattened(fields).is_empty()
 }
 
 /// `from = "T"` / `try_from = "T"`: a `T`, converted.
@@ -596,6 +620,67 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 .unwrap_or_default(),
         )
     };
+    let mut member = TokenStream::new();
+    if flats.is_empty() {
+        let arms = read.iter().map(|field| {
+            let names = field
+                .attrs
+                .name
+                .deserialize_names()
+                .into_iter()
+                .map(|n| byte_str(n.as_bytes()));
+            let name = str_lit(&field.attrs.name.deserialize);
+            let i = position(field);
+            let read = match Convert::of(field, false) {
+                Convert::Trait => {
+                    return quote! {
+                        #(#names)|* => ::jetjson::__private::ValueSource::slot(__v, &mut __s.#i, #name),
+                    };
+                }
+                _ => {
+                    let read = read_into(field, Mode::Ref, &quote!(__s.#i), &name);
+                    quote! {
+                        let __v = ::jetjson::__private::ValueSource::value(&__v);
+                        #read
+                    }
+                }
+            };
+            quote! {
+                #(#names)|* => {
+                    if __s.#i.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field(#name),
+                        );
+                    }
+                    #read
+                    ::jetjson::__private::Ok(::jetjson::__private::None)
+                }
+            }
+        });
+        let s = if read.is_empty() {
+            quote!(_)
+        } else {
+            quote!(__s)
+        };
+        member = quote! {
+            #[inline]
+            fn flat_member_any<__V: ::jetjson::__private::ValueSource>(
+                #s: &mut Self::Slots,
+                __k: &str,
+                __v: __V,
+            ) -> ::jetjson::__private::Result<
+                ::jetjson::__private::Option<__V>,
+                ::jetjson::__private::Error,
+            > {
+                match __k.as_bytes() {
+                    #(#arms)*
+                    _ => ::jetjson::__private::Ok(::jetjson::__private::Some(__v)),
+                }
+            }
+
+
+        };
+    }
     let arms = read.iter().map(|field| {
         let names = field
             .attrs
@@ -638,16 +723,51 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             });
         quote!(::jetjson::__private::Ok(#(#asks)||*))
     };
+    if member.is_empty() {
+        member = quote! {
+            #[inline]
+            fn flat_member_ref(
+                __s: &mut Self::Slots,
+                __k: &str,
+                __v: &::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                match __k.as_bytes() {
+                    #(#arms)*
+                    _ => #rest,
+                }
+            }
+
+            #[inline]
+            fn flat_member_owned(
+                __s: &mut Self::Slots,
+                __k: ::jetjson::__private::String,
+                __v: ::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<
+                ::jetjson::__private::Option<(
+                    ::jetjson::__private::String,
+                    ::jetjson::__private::Value,
+                )>,
+                ::jetjson::__private::Error,
+            > {
+                ::jetjson::__private::flat_member_owned_by_ref::<Self>(__s, __k, __v)
+            }
+        };
+    }
     let bindings = slot_fields.iter().map(|field| binding(field));
     let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing());
     let deny = cont.attrs.deny_unknown_fields;
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
     let claims = crate::json::de::struct_claims(&read, &flats, &|ty| quote!(<#ty as #flat_trait>));
-    let v = if read.is_empty() && flats.is_empty() {
-        quote!(_)
-    } else {
-        quote!(__v)
-    };
+    // Without aliases or flattened fields, the trait's default (`FIELDS`)
+    // answers the same.
+    let claims = (!flats.is_empty() || has_aliases(&read)).then(|| {
+        quote! {
+            #[inline]
+            fn flat_claims(__key: &str) -> bool {
+                #claims
+            }
+        }
+    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
@@ -660,22 +780,9 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 #slot_values
             }
 
-            #[inline]
-            fn flat_claims(__key: &str) -> bool {
-                #claims
-            }
+            #claims
 
-            #[inline]
-            fn flat_member_ref(
-                __s: &mut Self::Slots,
-                __k: &str,
-                #v: &::jetjson::__private::Value,
-            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-                match __k.as_bytes() {
-                    #(#arms)*
-                    _ => #rest,
-                }
-            }
+            #member
 
             #[inline]
             fn flat_finish_value(

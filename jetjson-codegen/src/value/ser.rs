@@ -81,8 +81,7 @@ fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 return quote!(::jetjson::__private::FlatToValue::flat_to_value(#access, __m););
             }
             let key = str_lit(&field.attrs.name.serialize);
-            let value = value(field, &access);
-            let push = quote!(__m.push(::jetjson::__private::member(#key, #value)););
+            let push = push(field, &access, &key, &quote!(__m));
             match condition(field, &access) {
                 Some(condition) => quote!(if #condition { #push }),
                 None => push,
@@ -225,6 +224,22 @@ fn value(field: &Field, access: &TokenStream) -> TokenStream {
     }
 }
 
+/// Appends the member `key` with `field`'s value to `members` (a
+/// `&mut Vec`): a statement, one runtime call for a field converted by its
+/// type's `ToValue`.
+fn push(
+    field: &Field,
+    access: &TokenStream,
+    key: &syn::LitStr,
+    members: &TokenStream,
+) -> TokenStream {
+    if let Convert::Trait = Convert::of(field, true) {
+        return quote!(::jetjson::__private::push_member(#members, #key, #access););
+    }
+    let value = value(field, access);
+    quote!(::jetjson::__private::Vec::push(#members, ::jetjson::__private::member(#key, #value));)
+}
+
 /// `[a, b, ..]` of the written fields.
 fn array(fields: &[Field], access: &dyn Fn(&Field) -> TokenStream) -> TokenStream {
     let elements = fields
@@ -269,8 +284,7 @@ fn object_stmts(
             continue;
         }
         let key = str_lit(&field.attrs.name.serialize);
-        let value = value(field, &access);
-        let push = quote!(__m.push(::jetjson::__private::member(#key, #value)););
+        let push = push(field, &access, &key, &quote!(&mut __m));
         stmts.push(match condition(field, &access) {
             Some(condition) => quote!(if #condition { #push }),
             None => push,

@@ -58,8 +58,9 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Defaults")?;
             let mut __first = true;
-            let mut __f_a: ::jetjson::__private::Option<Vec<T>> = ::jetjson::__private::None;
-            let mut __f_b: ::jetjson::__private::Option<U> = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
@@ -67,43 +68,20 @@ const _: () = {
                     0 if __r.eat_key(b"\"a\"")? => 0,
                     1 if __r.eat_key(b"\"b\"")? => 1,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"a" => 0,
-                            b"b" => 1,
-                            _ => 2,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_a.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "a", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_a, __r, "a")?;
-                        __next = 1;
-                    }
-                    1 => {
-                        if __f_b.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "b", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_b, __r, "b")?;
-                        __next = 2;
-                    }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    __r.skip_value()?;
                 }
             }
-            ::jetjson::__private::Ok(Self {
-                a: __f_a.unwrap_or_default(),
-                b: ::jetjson::__private::take(__f_b, __r, "b")?,
-                c: ::jetjson::__private::Default::default(),
-                d: ::jetjson::__private::Default::default(),
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -127,39 +105,27 @@ const _: () = {
             (::jetjson::__private::None, ::jetjson::__private::None)
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"a" | b"b")
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"a" => {
-                    if __s.0.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "a", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.0, __r, "a")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"b" => {
-                    if __s.1.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "b", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.1, __r, "b")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                _ => ::jetjson::__private::Ok(false),
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"a" => 0,
+                b"b" => 1,
+                _ => 2,
             }
         }
         #[inline]
+        fn flat_read(
+            __s: &mut Self::Slots,
+            __i: usize,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __i {
+                0 => ::jetjson::__private::read_slot(&mut __s.0, __r, "a", __key_at),
+                1 => ::jetjson::__private::read_slot(&mut __s.1, __r, "b", __key_at),
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,
@@ -222,37 +188,29 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Given")?;
             let mut __first = true;
-            let mut __f_t: ::jetjson::__private::Option<T> = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
                 let __field = match __next {
                     0 if __r.eat_key(b"\"t\"")? => 0,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"t" => 0,
-                            _ => 1,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_t.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "t", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_t, __r, "t")?;
-                        __next = 1;
-                    }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    __r.skip_value()?;
                 }
             }
-            ::jetjson::__private::Ok(Self {
-                t: ::jetjson::__private::take(__f_t, __r, "t")?,
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -268,30 +226,25 @@ const _: () = {
             (::jetjson::__private::None,)
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"t")
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"t" => {
-                    if __s.0.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "t", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.0, __r, "t")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                _ => ::jetjson::__private::Ok(false),
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"t" => 0,
+                _ => 1,
             }
         }
         #[inline]
+        fn flat_read(
+            __s: &mut Self::Slots,
+            __i: usize,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __i {
+                0 => ::jetjson::__private::read_slot(&mut __s.0, __r, "t", __key_at),
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,

@@ -69,20 +69,10 @@ const _: () = {
             >,
         ) {
             if !::jetjson::__private::ToJson::is_json_empty(&self.order_id) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "orderId",
-                        ::jetjson::__private::ToValue::to_value(&self.order_id),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "orderId", &self.order_id);
             }
             if !::jetjson::__private::ToJson::is_json_empty(&self.line_items) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "Items",
-                        ::jetjson::__private::ToValue::to_value(&self.line_items),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "Items", &self.line_items);
             }
         }
     }

@@ -58,9 +58,9 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Page")?;
             let mut __first = true;
-            let mut __f_items: ::jetjson::__private::Option<Vec<T>> = ::jetjson::__private::None;
-            let mut __f_raw: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
-            let mut __f_next: ::jetjson::__private::Option<Option<&'a str>> = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
@@ -68,80 +68,20 @@ const _: () = {
                     0 if __r.eat_key(b"\"items\"")? => 0,
                     1 if __r.eat_key(b"\"raw\"")? => 1,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"items" => 0,
-                            b"raw" => 1,
-                            b"next\"page" => 2,
-                            _ => 3,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_items.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "items",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_items, __r, "items")?;
-                        __next = 1;
-                    }
-                    1 => {
-                        if __f_raw.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "raw", __key_at),
-                            );
-                        }
-                        __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::base64::read_json(__r),
-                                "raw",
-                            )?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_next.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "next\"page",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        ::jetjson::__private::read_field(
-                            &mut __f_next,
-                            __r,
-                            "next\"page",
-                        )?;
-                        __next = 3;
-                    }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    __r.skip_value()?;
                 }
             }
-            let __default: Self = ::jetjson::__private::Default::default();
-            ::jetjson::__private::Ok(Self {
-                items: match __f_items {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.items,
-                },
-                raw: match __f_raw {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.raw,
-                },
-                cursor: __default.cursor,
-                next: match __f_next {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => no_page(),
-                },
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -167,27 +107,24 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"items" | b"raw" | b"next\"page")
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"items" => 0,
+                b"raw" => 1,
+                b"next\"page" => 2,
+                _ => 3,
+            }
         }
         #[inline]
-        fn flat_member(
+        fn flat_read(
             __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
+            __i: usize,
             __key_at: usize,
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"items" => {
-                    if __s.0.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "items", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.0, __r, "items")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"raw" => {
+            match __i {
+                0 => ::jetjson::__private::read_slot(&mut __s.0, __r, "items", __key_at),
+                1 => {
                     if __s.1.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "raw", __key_at),
@@ -201,23 +138,18 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"next\"page" => {
-                    if __s.2.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(
-                                __r,
-                                "next\"page",
-                                __key_at,
-                            ),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.2, __r, "next\"page")?;
-                    ::jetjson::__private::Ok(true)
+                2 => {
+                    ::jetjson::__private::read_slot(
+                        &mut __s.2,
+                        __r,
+                        "next\"page",
+                        __key_at,
+                    )
                 }
                 _ => ::jetjson::__private::Ok(false),
             }
         }
-        #[inline]
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,
@@ -265,24 +197,15 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
-                ::jetjson::__private::member(
-                    "items",
-                    ::jetjson::__private::ToValue::to_value(&self.items),
-                ),
-            );
-            __m.push(
+            ::jetjson::__private::push_member(__m, "items", &self.items);
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "raw",
                     ::jetjson::__private::base64_to_value(&self.raw),
                 ),
             );
-            __m.push(
-                ::jetjson::__private::member(
-                    "next\"page",
-                    ::jetjson::__private::ToValue::to_value(&self.next),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "next\"page", &self.next);
         }
     }
 };

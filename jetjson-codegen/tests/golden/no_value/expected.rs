@@ -43,8 +43,9 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Point")?;
             let mut __first = true;
-            let mut __f_x: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
-            let mut __f_y: ::jetjson::__private::Option<i32> = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
@@ -52,41 +53,20 @@ const _: () = {
                     0 if __r.eat_key(b"\"x\"")? => 0,
                     1 if __r.eat_key(b"\"y\"")? => 1,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"x" => 0,
-                            b"y" => 1,
-                            _ => 2,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_x.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "x", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_x, __r, "x")?;
-                        __next = 1;
-                    }
-                    1 => {
-                        if __f_y.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "y", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_y, __r, "y")?;
-                        __next = 2;
-                    }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    __r.skip_value()?;
                 }
             }
-            ::jetjson::__private::Ok(Self {
-                x: ::jetjson::__private::take(__f_x, __r, "x")?,
-                y: ::jetjson::__private::take(__f_y, __r, "y")?,
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -102,39 +82,27 @@ const _: () = {
             (::jetjson::__private::None, ::jetjson::__private::None)
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"x" | b"y")
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"x" => {
-                    if __s.0.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "x", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.0, __r, "x")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"y" => {
-                    if __s.1.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "y", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.1, __r, "y")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                _ => ::jetjson::__private::Ok(false),
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"x" => 0,
+                b"y" => 1,
+                _ => 2,
             }
         }
         #[inline]
+        fn flat_read(
+            __s: &mut Self::Slots,
+            __i: usize,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __i {
+                0 => ::jetjson::__private::read_slot(&mut __s.0, __r, "x", __key_at),
+                1 => ::jetjson::__private::read_slot(&mut __s.1, __r, "y", __key_at),
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,

@@ -75,10 +75,9 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Profile")?;
             let mut __first = true;
-            let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
-            let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
-            let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
-            let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
@@ -88,63 +87,20 @@ const _: () = {
                     2 if __r.eat_key(b"\"id\"")? => 2,
                     3 if __r.eat_key(b"\"tags\"")? => 3,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"nick" => 0,
-                            b"bio" => 1,
-                            b"id" => 2,
-                            b"tags" => 3,
-                            _ => 4,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_nick.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "nick", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_nick, __r, "nick")?;
-                        __next = 1;
-                    }
-                    1 => {
-                        if __f_bio.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "bio", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_bio, __r, "bio")?;
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_id.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "id", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
-                        __next = 3;
-                    }
-                    3 => {
-                        if __f_tags.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_tags, __r, "tags")?;
-                        __next = 4;
-                    }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    __r.skip_value()?;
                 }
             }
-            ::jetjson::__private::Ok(Self {
-                nick: __f_nick.unwrap_or_default(),
-                bio: ::jetjson::__private::take(__f_bio, __r, "bio")?,
-                id: ::jetjson::__private::take(__f_id, __r, "id")?,
-                tags: __f_tags.unwrap_or_default(),
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -167,57 +123,31 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"nick" | b"bio" | b"id" | b"tags")
-        }
-        #[inline]
-        fn flat_member(
-            __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"nick" => {
-                    if __s.0.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "nick", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.0, __r, "nick")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"bio" => {
-                    if __s.1.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "bio", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.1, __r, "bio")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"id" => {
-                    if __s.2.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "id", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.2, __r, "id")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"tags" => {
-                    if __s.3.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.3, __r, "tags")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                _ => ::jetjson::__private::Ok(false),
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"nick" => 0,
+                b"bio" => 1,
+                b"id" => 2,
+                b"tags" => 3,
+                _ => 4,
             }
         }
         #[inline]
+        fn flat_read(
+            __s: &mut Self::Slots,
+            __i: usize,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __i {
+                0 => ::jetjson::__private::read_slot(&mut __s.0, __r, "nick", __key_at),
+                1 => ::jetjson::__private::read_slot(&mut __s.1, __r, "bio", __key_at),
+                2 => ::jetjson::__private::read_slot(&mut __s.2, __r, "id", __key_at),
+                3 => ::jetjson::__private::read_slot(&mut __s.3, __r, "tags", __key_at),
+                _ => ::jetjson::__private::Ok(false),
+            }
+        }
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,
@@ -250,34 +180,14 @@ const _: () = {
             >,
         ) {
             if !::jetjson::__private::ToJson::is_json_empty(&self.nick) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "nick",
-                        ::jetjson::__private::ToValue::to_value(&self.nick),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "nick", &self.nick);
             }
             if !Option::is_none(&self.bio) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "bio",
-                        ::jetjson::__private::ToValue::to_value(&self.bio),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "bio", &self.bio);
             }
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "id", &self.id);
             if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "tags",
-                        ::jetjson::__private::ToValue::to_value(&self.tags),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "tags", &self.tags);
             }
         }
     }
@@ -287,117 +197,13 @@ const _: () = {
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            let __depth = ::jetjson::__private::ValueDepth::enter()?;
-            let __m = ::jetjson::__private::take_object(__v, "struct Profile")?;
-            let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
-            let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
-            let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
-            let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "nick" => 0,
-                    1 if __k == "bio" => 1,
-                    2 if __k == "id" => 2,
-                    3 if __k == "tags" => 3,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"nick" => 0,
-                            b"bio" => 1,
-                            b"id" => 2,
-                            b"tags" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
-                        ::jetjson::__private::value_field(&mut __f_nick, __v, "nick")?;
-                        __next = 1;
-                    }
-                    1 => {
-                        ::jetjson::__private::value_field(&mut __f_bio, __v, "bio")?;
-                        __next = 2;
-                    }
-                    2 => {
-                        ::jetjson::__private::value_field(&mut __f_id, __v, "id")?;
-                        __next = 3;
-                    }
-                    3 => {
-                        ::jetjson::__private::value_field(&mut __f_tags, __v, "tags")?;
-                        __next = 4;
-                    }
-                    _ => {}
-                }
-            }
-            ::jetjson::__private::Ok(Self {
-                nick: __f_nick.unwrap_or_default(),
-                bio: ::jetjson::__private::take_value(__f_bio, "bio")?,
-                id: ::jetjson::__private::take_value(__f_id, "id")?,
-                tags: __f_tags.unwrap_or_default(),
-            })
+            ::jetjson::__private::value_struct::<Self>(__v, "struct Profile")
         }
         #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            let __depth = ::jetjson::__private::ValueDepth::enter()?;
-            let __m = ::jetjson::__private::object_ref(__v, "struct Profile")?;
-            let mut __f_nick: ::jetjson::__private::Option<String> = ::jetjson::__private::None;
-            let mut __f_bio: ::jetjson::__private::Option<Option<String>> = ::jetjson::__private::None;
-            let mut __f_id: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
-            let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "nick" => 0,
-                    1 if __k == "bio" => 1,
-                    2 if __k == "id" => 2,
-                    3 if __k == "tags" => 3,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"nick" => 0,
-                            b"bio" => 1,
-                            b"id" => 2,
-                            b"tags" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
-                        ::jetjson::__private::value_field_ref(
-                            &mut __f_nick,
-                            __v,
-                            "nick",
-                        )?;
-                        __next = 1;
-                    }
-                    1 => {
-                        ::jetjson::__private::value_field_ref(&mut __f_bio, __v, "bio")?;
-                        __next = 2;
-                    }
-                    2 => {
-                        ::jetjson::__private::value_field_ref(&mut __f_id, __v, "id")?;
-                        __next = 3;
-                    }
-                    3 => {
-                        ::jetjson::__private::value_field_ref(
-                            &mut __f_tags,
-                            __v,
-                            "tags",
-                        )?;
-                        __next = 4;
-                    }
-                    _ => {}
-                }
-            }
-            ::jetjson::__private::Ok(Self {
-                nick: __f_nick.unwrap_or_default(),
-                bio: ::jetjson::__private::take_value(__f_bio, "bio")?,
-                id: ::jetjson::__private::take_value(__f_id, "id")?,
-                tags: __f_tags.unwrap_or_default(),
-            })
+            ::jetjson::__private::value_struct_ref::<Self>(__v, "struct Profile")
         }
     }
     #[automatically_derived]
@@ -420,53 +226,24 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"nick" | b"bio" | b"id" | b"tags")
-        }
-        #[inline]
-        fn flat_member_ref(
+        fn flat_member_any<__V: ::jetjson::__private::ValueSource>(
             __s: &mut Self::Slots,
             __k: &str,
-            __v: &::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            __v: __V,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<__V>,
+            ::jetjson::__private::Error,
+        > {
             match __k.as_bytes() {
                 b"nick" => {
-                    if __s.0.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_duplicate_field("nick"),
-                        );
-                    }
-                    ::jetjson::__private::value_field_ref(&mut __s.0, __v, "nick")?;
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::ValueSource::slot(__v, &mut __s.0, "nick")
                 }
-                b"bio" => {
-                    if __s.1.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_duplicate_field("bio"),
-                        );
-                    }
-                    ::jetjson::__private::value_field_ref(&mut __s.1, __v, "bio")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"id" => {
-                    if __s.2.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_duplicate_field("id"),
-                        );
-                    }
-                    ::jetjson::__private::value_field_ref(&mut __s.2, __v, "id")?;
-                    ::jetjson::__private::Ok(true)
-                }
+                b"bio" => ::jetjson::__private::ValueSource::slot(__v, &mut __s.1, "bio"),
+                b"id" => ::jetjson::__private::ValueSource::slot(__v, &mut __s.2, "id"),
                 b"tags" => {
-                    if __s.3.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_duplicate_field("tags"),
-                        );
-                    }
-                    ::jetjson::__private::value_field_ref(&mut __s.3, __v, "tags")?;
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::ValueSource::slot(__v, &mut __s.3, "tags")
                 }
-                _ => ::jetjson::__private::Ok(false),
+                _ => ::jetjson::__private::Ok(::jetjson::__private::Some(__v)),
             }
         }
         #[inline]

@@ -81,12 +81,9 @@ const _: () = {
             ::jetjson::__private::require_serde!();
             __r.begin_object("struct Bridged")?;
             let mut __first = true;
-            let mut __f_at: ::jetjson::__private::Option<DateTime<Utc>> = ::jetjson::__private::None;
-            let mut __f_n: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
-            let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __f_tint: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __f_raw: ::jetjson::__private::Option<Foreign> = ::jetjson::__private::None;
-            let mut __f_both: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
@@ -98,150 +95,20 @@ const _: () = {
                     4 if __r.eat_key(b"\"raw\"")? => 4,
                     5 if __r.eat_key(b"\"both\"")? => 5,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"at" => 0,
-                            b"n" => 1,
-                            b"color" => 2,
-                            b"tint" => 3,
-                            b"raw" => 4,
-                            b"both" => 5,
-                            _ => 6,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_at.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "at", __key_at),
-                            );
-                        }
-                        __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_read_with(
-                                    __r,
-                                    |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                ),
-                                "at",
-                            )?,
-                        );
-                        __next = 1;
-                    }
-                    1 => {
-                        if __f_n.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "n", __key_at),
-                            );
-                        }
-                        __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_read_with(
-                                    __r,
-                                    |__d| serde_with::As::<
-                                        serde_with::DisplayFromStr,
-                                    >::deserialize(__d),
-                                ),
-                                "n",
-                            )?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_color.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "color",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_color, __r, "color")?;
-                        __next = 3;
-                    }
-                    3 => {
-                        if __f_tint.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "tint", __key_at),
-                            );
-                        }
-                        __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_read_with(
-                                    __r,
-                                    |__d| from_hex(__d),
-                                ),
-                                "tint",
-                            )?,
-                        );
-                        __next = 4;
-                    }
-                    4 => {
-                        if __f_raw.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "raw", __key_at),
-                            );
-                        }
-                        __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_read(__r),
-                                "raw",
-                            )?,
-                        );
-                        __next = 5;
-                    }
-                    5 => {
-                        if __f_both.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "both", __key_at),
-                            );
-                        }
-                        __f_both = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(hex::read_json(__r), "both")?,
-                        );
-                        __next = 6;
-                    }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    __r.skip_value()?;
                 }
             }
-            ::jetjson::__private::Ok(Self {
-                at: match __f_at {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::missing_field(__r, "at"),
-                        );
-                    }
-                },
-                n: match __f_n {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::missing_field(__r, "n"),
-                        );
-                    }
-                },
-                color: ::jetjson::__private::take(__f_color, __r, "color")?,
-                tint: __f_tint.unwrap_or_default(),
-                raw: match __f_raw {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::missing_field(__r, "raw"),
-                        );
-                    }
-                },
-                both: match __f_both {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::missing_field(__r, "both"),
-                        );
-                    }
-                },
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -275,20 +142,26 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(
-                __key.as_bytes(), b"at" | b"n" | b"color" | b"tint" | b"raw" | b"both"
-            )
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"at" => 0,
+                b"n" => 1,
+                b"color" => 2,
+                b"tint" => 3,
+                b"raw" => 4,
+                b"both" => 5,
+                _ => 6,
+            }
         }
         #[inline]
-        fn flat_member(
+        fn flat_read(
             __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
+            __i: usize,
             __key_at: usize,
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"at" => {
+            match __i {
+                0 => {
                     if __s.0.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "at", __key_at),
@@ -305,7 +178,7 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"n" => {
+                1 => {
                     if __s.1.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "n", __key_at),
@@ -324,16 +197,8 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"color" => {
-                    if __s.2.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "color", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.2, __r, "color")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"tint" => {
+                2 => ::jetjson::__private::read_slot(&mut __s.2, __r, "color", __key_at),
+                3 => {
                     if __s.3.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "tint", __key_at),
@@ -350,7 +215,7 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"raw" => {
+                4 => {
                     if __s.4.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "raw", __key_at),
@@ -364,7 +229,7 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"both" => {
+                5 => {
                     if __s.5.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "both", __key_at),
@@ -378,7 +243,7 @@ const _: () = {
                 _ => ::jetjson::__private::Ok(false),
             }
         }
-        #[inline]
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,
@@ -441,7 +306,8 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "at",
                     ::jetjson::__private::serde_to_value_with(|__s| chrono::serde::ts_seconds::serialize(
@@ -450,7 +316,8 @@ const _: () = {
                     )),
                 ),
             );
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "n",
                     ::jetjson::__private::serde_to_value_with(|__s| serde_with::As::<
@@ -458,7 +325,8 @@ const _: () = {
                     >::serialize(&self.n, __s)),
                 ),
             );
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "color",
                     ::jetjson::__private::serde_to_value_with(|__s| to_hex(
@@ -467,19 +335,16 @@ const _: () = {
                     )),
                 ),
             );
-            __m.push(
-                ::jetjson::__private::member(
-                    "tint",
-                    ::jetjson::__private::ToValue::to_value(&self.tint),
-                ),
-            );
-            __m.push(
+            ::jetjson::__private::push_member(__m, "tint", &self.tint);
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "raw",
                     ::jetjson::__private::serde_to_value(&self.raw),
                 ),
             );
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "both",
                     ::jetjson::__private::with_to_value(|__w| hex::write_json(
@@ -497,279 +362,13 @@ const _: () = {
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             ::jetjson::__private::require_serde!();
-            let __depth = ::jetjson::__private::ValueDepth::enter()?;
-            let __m = ::jetjson::__private::take_object(__v, "struct Bridged")?;
-            let mut __f_at: ::jetjson::__private::Option<DateTime<Utc>> = ::jetjson::__private::None;
-            let mut __f_n: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
-            let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __f_tint: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __f_raw: ::jetjson::__private::Option<Foreign> = ::jetjson::__private::None;
-            let mut __f_both: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "at" => 0,
-                    1 if __k == "n" => 1,
-                    2 if __k == "color" => 2,
-                    3 if __k == "tint" => 3,
-                    4 if __k == "raw" => 4,
-                    5 if __k == "both" => 5,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"at" => 0,
-                            b"n" => 1,
-                            b"color" => 2,
-                            b"tint" => 3,
-                            b"raw" => 4,
-                            b"both" => 5,
-                            _ => 6,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
-                        __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_from_value_with(
-                                    &__v,
-                                    |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                ),
-                                "at",
-                            )?,
-                        );
-                        __next = 1;
-                    }
-                    1 => {
-                        __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_from_value_with(
-                                    &__v,
-                                    |__d| serde_with::As::<
-                                        serde_with::DisplayFromStr,
-                                    >::deserialize(__d),
-                                ),
-                                "n",
-                            )?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        ::jetjson::__private::value_field(&mut __f_color, __v, "color")?;
-                        __next = 3;
-                    }
-                    3 => {
-                        __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_from_value_with(
-                                    &__v,
-                                    |__d| from_hex(__d),
-                                ),
-                                "tint",
-                            )?,
-                        );
-                        __next = 4;
-                    }
-                    4 => {
-                        __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_from_value(&__v),
-                                "raw",
-                            )?,
-                        );
-                        __next = 5;
-                    }
-                    5 => {
-                        __f_both = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::with_from_value(
-                                    &__v,
-                                    |__r| hex::read_json(__r),
-                                ),
-                                "both",
-                            )?,
-                        );
-                        __next = 6;
-                    }
-                    _ => {}
-                }
-            }
-            ::jetjson::__private::Ok(Self {
-                at: match __f_at {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_missing_field("at"),
-                        );
-                    }
-                },
-                n: match __f_n {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_missing_field("n"),
-                        );
-                    }
-                },
-                color: ::jetjson::__private::take_value(__f_color, "color")?,
-                tint: __f_tint.unwrap_or_default(),
-                raw: match __f_raw {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_missing_field("raw"),
-                        );
-                    }
-                },
-                both: match __f_both {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_missing_field("both"),
-                        );
-                    }
-                },
-            })
+            ::jetjson::__private::value_struct::<Self>(__v, "struct Bridged")
         }
         #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            let __depth = ::jetjson::__private::ValueDepth::enter()?;
-            let __m = ::jetjson::__private::object_ref(__v, "struct Bridged")?;
-            let mut __f_at: ::jetjson::__private::Option<DateTime<Utc>> = ::jetjson::__private::None;
-            let mut __f_n: ::jetjson::__private::Option<u64> = ::jetjson::__private::None;
-            let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __f_tint: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __f_raw: ::jetjson::__private::Option<Foreign> = ::jetjson::__private::None;
-            let mut __f_both: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "at" => 0,
-                    1 if __k == "n" => 1,
-                    2 if __k == "color" => 2,
-                    3 if __k == "tint" => 3,
-                    4 if __k == "raw" => 4,
-                    5 if __k == "both" => 5,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"at" => 0,
-                            b"n" => 1,
-                            b"color" => 2,
-                            b"tint" => 3,
-                            b"raw" => 4,
-                            b"both" => 5,
-                            _ => 6,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
-                        __f_at = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_from_value_with(
-                                    __v,
-                                    |__d| chrono::serde::ts_seconds::deserialize(__d),
-                                ),
-                                "at",
-                            )?,
-                        );
-                        __next = 1;
-                    }
-                    1 => {
-                        __f_n = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_from_value_with(
-                                    __v,
-                                    |__d| serde_with::As::<
-                                        serde_with::DisplayFromStr,
-                                    >::deserialize(__d),
-                                ),
-                                "n",
-                            )?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        ::jetjson::__private::value_field_ref(
-                            &mut __f_color,
-                            __v,
-                            "color",
-                        )?;
-                        __next = 3;
-                    }
-                    3 => {
-                        __f_tint = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_from_value_with(
-                                    __v,
-                                    |__d| from_hex(__d),
-                                ),
-                                "tint",
-                            )?,
-                        );
-                        __next = 4;
-                    }
-                    4 => {
-                        __f_raw = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::serde_from_value(__v),
-                                "raw",
-                            )?,
-                        );
-                        __next = 5;
-                    }
-                    5 => {
-                        __f_both = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::with_from_value(
-                                    __v,
-                                    |__r| hex::read_json(__r),
-                                ),
-                                "both",
-                            )?,
-                        );
-                        __next = 6;
-                    }
-                    _ => {}
-                }
-            }
-            ::jetjson::__private::Ok(Self {
-                at: match __f_at {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_missing_field("at"),
-                        );
-                    }
-                },
-                n: match __f_n {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_missing_field("n"),
-                        );
-                    }
-                },
-                color: ::jetjson::__private::take_value(__f_color, "color")?,
-                tint: __f_tint.unwrap_or_default(),
-                raw: match __f_raw {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_missing_field("raw"),
-                        );
-                    }
-                },
-                both: match __f_both {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_missing_field("both"),
-                        );
-                    }
-                },
-            })
+            ::jetjson::__private::value_struct_ref::<Self>(__v, "struct Bridged")
         }
     }
     #[automatically_derived]
@@ -803,17 +402,14 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(
-                __key.as_bytes(), b"at" | b"n" | b"color" | b"tint" | b"raw" | b"both"
-            )
-        }
-        #[inline]
-        fn flat_member_ref(
+        fn flat_member_any<__V: ::jetjson::__private::ValueSource>(
             __s: &mut Self::Slots,
             __k: &str,
-            __v: &::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            __v: __V,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<__V>,
+            ::jetjson::__private::Error,
+        > {
             match __k.as_bytes() {
                 b"at" => {
                     if __s.0.is_some() {
@@ -821,6 +417,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("at"),
                         );
                     }
+                    let __v = ::jetjson::__private::ValueSource::value(&__v);
                     __s.0 = ::jetjson::__private::Some(
                         ::jetjson::__private::in_field(
                             ::jetjson::__private::serde_from_value_with(
@@ -830,7 +427,7 @@ const _: () = {
                             "at",
                         )?,
                     );
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::Ok(::jetjson::__private::None)
                 }
                 b"n" => {
                     if __s.1.is_some() {
@@ -838,6 +435,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("n"),
                         );
                     }
+                    let __v = ::jetjson::__private::ValueSource::value(&__v);
                     __s.1 = ::jetjson::__private::Some(
                         ::jetjson::__private::in_field(
                             ::jetjson::__private::serde_from_value_with(
@@ -849,16 +447,10 @@ const _: () = {
                             "n",
                         )?,
                     );
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::Ok(::jetjson::__private::None)
                 }
                 b"color" => {
-                    if __s.2.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_duplicate_field("color"),
-                        );
-                    }
-                    ::jetjson::__private::value_field_ref(&mut __s.2, __v, "color")?;
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::ValueSource::slot(__v, &mut __s.2, "color")
                 }
                 b"tint" => {
                     if __s.3.is_some() {
@@ -866,6 +458,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("tint"),
                         );
                     }
+                    let __v = ::jetjson::__private::ValueSource::value(&__v);
                     __s.3 = ::jetjson::__private::Some(
                         ::jetjson::__private::in_field(
                             ::jetjson::__private::serde_from_value_with(
@@ -875,7 +468,7 @@ const _: () = {
                             "tint",
                         )?,
                     );
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::Ok(::jetjson::__private::None)
                 }
                 b"raw" => {
                     if __s.4.is_some() {
@@ -883,13 +476,14 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("raw"),
                         );
                     }
+                    let __v = ::jetjson::__private::ValueSource::value(&__v);
                     __s.4 = ::jetjson::__private::Some(
                         ::jetjson::__private::in_field(
                             ::jetjson::__private::serde_from_value(__v),
                             "raw",
                         )?,
                     );
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::Ok(::jetjson::__private::None)
                 }
                 b"both" => {
                     if __s.5.is_some() {
@@ -897,6 +491,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("both"),
                         );
                     }
+                    let __v = ::jetjson::__private::ValueSource::value(&__v);
                     __s.5 = ::jetjson::__private::Some(
                         ::jetjson::__private::in_field(
                             ::jetjson::__private::with_from_value(
@@ -906,9 +501,9 @@ const _: () = {
                             "both",
                         )?,
                     );
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::Ok(::jetjson::__private::None)
                 }
-                _ => ::jetjson::__private::Ok(false),
+                _ => ::jetjson::__private::Ok(::jetjson::__private::Some(__v)),
             }
         }
         #[inline]

@@ -43,10 +43,9 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Labels")?;
             let mut __first = true;
-            let mut __f_names: ::jetjson::__private::Option<Vec<Cow<'static, str>>> = ::jetjson::__private::None;
-            let mut __f_maybe: ::jetjson::__private::Option<
-                Option<Vec<Cow<'static, str>>>,
-            > = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
@@ -54,69 +53,20 @@ const _: () = {
                     0 if __r.eat_key(b"\"names\"")? => 0,
                     1 if __r.eat_key(b"\"maybe\"")? => 1,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"names" => 0,
-                            b"maybe" => 1,
-                            _ => 2,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_names.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "names",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_names = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::owned_via_value::<
-                                    Vec<Cow<'static, str>>,
-                                >(__r),
-                                "names",
-                            )?,
-                        );
-                        __next = 1;
-                    }
-                    1 => {
-                        if __f_maybe.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "maybe",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_maybe = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::owned_via_value::<
-                                    Option<Vec<Cow<'static, str>>>,
-                                >(__r),
-                                "maybe",
-                            )?,
-                        );
-                        __next = 2;
-                    }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    __r.skip_value()?;
                 }
             }
-            ::jetjson::__private::Ok(Self {
-                names: ::jetjson::__private::owned_via_value_missing(
-                    __f_names,
-                    || ::jetjson::__private::missing_field(__r, "names"),
-                )?,
-                maybe: ::jetjson::__private::owned_via_value_missing(
-                    __f_maybe,
-                    || ::jetjson::__private::missing_field(__r, "maybe"),
-                )?,
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -132,18 +82,22 @@ const _: () = {
             (::jetjson::__private::None, ::jetjson::__private::None)
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"names" | b"maybe")
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"names" => 0,
+                b"maybe" => 1,
+                _ => 2,
+            }
         }
         #[inline]
-        fn flat_member(
+        fn flat_read(
             __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
+            __i: usize,
             __key_at: usize,
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"names" => {
+            match __i {
+                0 => {
                     if __s.0.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "names", __key_at),
@@ -159,7 +113,7 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"maybe" => {
+                1 => {
                     if __s.1.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "maybe", __key_at),
@@ -178,7 +132,7 @@ const _: () = {
                 _ => ::jetjson::__private::Ok(false),
             }
         }
-        #[inline]
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,

@@ -57,10 +57,9 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Student")?;
             let mut __first = true;
-            let mut __f_id: ::jetjson::__private::Option<i64> = ::jetjson::__private::None;
-            let mut __f_name: ::jetjson::__private::Option<&'a str> = ::jetjson::__private::None;
-            let mut __f_tags: ::jetjson::__private::Option<Vec<String>> = ::jetjson::__private::None;
-            let mut __f_retry_count: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
@@ -70,76 +69,20 @@ const _: () = {
                     2 if __r.eat_key(b"\"tags\"")? => 2,
                     3 if __r.eat_key(b"\"retryCount\"")? => 3,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"id" => 0,
-                            b"s_name" | b"name" => 1,
-                            b"tags" => 2,
-                            b"retryCount" => 3,
-                            _ => 4,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_id.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "id", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_id, __r, "id")?;
-                        __next = 1;
-                    }
-                    1 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "s_name",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_name, __r, "s_name")?;
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_tags.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_tags, __r, "tags")?;
-                        __next = 3;
-                    }
-                    3 => {
-                        if __f_retry_count.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "retryCount",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        ::jetjson::__private::read_field(
-                            &mut __f_retry_count,
-                            __r,
-                            "retryCount",
-                        )?;
-                        __next = 4;
-                    }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    __r.skip_value()?;
                 }
             }
-            ::jetjson::__private::Ok(Self {
-                id: ::jetjson::__private::take(__f_id, __r, "id")?,
-                name: ::jetjson::__private::take(__f_name, __r, "s_name")?,
-                tags: __f_tags.unwrap_or_default(),
-                retry_count: __f_retry_count.unwrap_or_default(),
-                cache: ::jetjson::__private::Default::default(),
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -163,66 +106,41 @@ const _: () = {
         }
         #[inline]
         fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(
-                __key.as_bytes(), b"id" | b"s_name" | b"name" | b"tags" | b"retryCount"
-            )
+            Self::flat_index(__key.as_bytes()) < 4
         }
         #[inline]
-        fn flat_member(
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"id" => 0,
+                b"s_name" | b"name" => 1,
+                b"tags" => 2,
+                b"retryCount" => 3,
+                _ => 4,
+            }
+        }
+        #[inline]
+        fn flat_read(
             __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
+            __i: usize,
             __key_at: usize,
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"id" => {
-                    if __s.0.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "id", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.0, __r, "id")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"s_name" | b"name" => {
-                    if __s.1.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(
-                                __r,
-                                "s_name",
-                                __key_at,
-                            ),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.1, __r, "s_name")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"tags" => {
-                    if __s.2.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "tags", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.2, __r, "tags")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"retryCount" => {
-                    if __s.3.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(
-                                __r,
-                                "retryCount",
-                                __key_at,
-                            ),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.3, __r, "retryCount")?;
-                    ::jetjson::__private::Ok(true)
+            match __i {
+                0 => ::jetjson::__private::read_slot(&mut __s.0, __r, "id", __key_at),
+                1 => ::jetjson::__private::read_slot(&mut __s.1, __r, "s_name", __key_at),
+                2 => ::jetjson::__private::read_slot(&mut __s.2, __r, "tags", __key_at),
+                3 => {
+                    ::jetjson::__private::read_slot(
+                        &mut __s.3,
+                        __r,
+                        "retryCount",
+                        __key_at,
+                    )
                 }
                 _ => ::jetjson::__private::Ok(false),
             }
         }
-        #[inline]
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,
@@ -255,32 +173,12 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
-                ::jetjson::__private::member(
-                    "id",
-                    ::jetjson::__private::ToValue::to_value(&self.id),
-                ),
-            );
-            __m.push(
-                ::jetjson::__private::member(
-                    "s_name",
-                    ::jetjson::__private::ToValue::to_value(&self.name),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "id", &self.id);
+            ::jetjson::__private::push_member(__m, "s_name", &self.name);
             if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "tags",
-                        ::jetjson::__private::ToValue::to_value(&self.tags),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "tags", &self.tags);
             }
-            __m.push(
-                ::jetjson::__private::member(
-                    "retryCount",
-                    ::jetjson::__private::ToValue::to_value(&self.retry_count),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "retryCount", &self.retry_count);
         }
     }
 };

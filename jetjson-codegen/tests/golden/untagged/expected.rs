@@ -184,18 +184,8 @@ const _: () = {
                 Self::Num(__f_0) => ::jetjson::__private::ToValue::to_value(__f_0),
                 Self::Named { id: __f_id, ns: __f_ns } => {
                     let mut __m = ::jetjson::__private::members(2);
-                    __m.push(
-                        ::jetjson::__private::member(
-                            "id",
-                            ::jetjson::__private::ToValue::to_value(__f_id),
-                        ),
-                    );
-                    __m.push(
-                        ::jetjson::__private::member(
-                            "ns",
-                            ::jetjson::__private::ToValue::to_value(__f_ns),
-                        ),
-                    );
+                    ::jetjson::__private::push_member(&mut __m, "id", __f_id);
+                    ::jetjson::__private::push_member(&mut __m, "ns", __f_ns);
                     ::jetjson::__private::object(__m)
                 }
             }

@@ -500,10 +500,9 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Patch")?;
             let mut __first = true;
-            let mut __f_name: ::jetjson::__private::Option<Maybe<String>> = ::jetjson::__private::None;
-            let mut __f_label: ::jetjson::__private::Option<Cow<'static, str>> = ::jetjson::__private::None;
-            let mut __f_note: ::jetjson::__private::Option<Option<Cow<'static, str>>> = ::jetjson::__private::None;
-            let mut __f_aliased: ::jetjson::__private::Option<Nickname> = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
@@ -513,92 +512,20 @@ const _: () = {
                     2 if __r.eat_key(b"\"note\"")? => 2,
                     3 if __r.eat_key(b"\"aliased\"")? => 3,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"name" => 0,
-                            b"label" => 1,
-                            b"note" => 2,
-                            b"aliased" => 3,
-                            _ => 4,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "name", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_name, __r, "name")?;
-                        __next = 1;
-                    }
-                    1 => {
-                        if __f_label.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "label",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_label = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::owned_cow(__r),
-                                "label",
-                            )?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_note.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "note", __key_at),
-                            );
-                        }
-                        __f_note = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::owned_cow_option(__r),
-                                "note",
-                            )?,
-                        );
-                        __next = 3;
-                    }
-                    3 => {
-                        if __f_aliased.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "aliased",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        ::jetjson::__private::read_field(
-                            &mut __f_aliased,
-                            __r,
-                            "aliased",
-                        )?;
-                        __next = 4;
-                    }
-                    _ => {
-                        __r.skip_value()?;
-                    }
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    __r.skip_value()?;
                 }
             }
-            ::jetjson::__private::Ok(Self {
-                name: ::jetjson::__private::take(__f_name, __r, "name")?,
-                label: match __f_label {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::missing_field(__r, "label"),
-                        );
-                    }
-                },
-                note: __f_note.unwrap_or_default(),
-                aliased: ::jetjson::__private::take(__f_aliased, __r, "aliased")?,
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -621,27 +548,25 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(__key.as_bytes(), b"name" | b"label" | b"note" | b"aliased")
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"name" => 0,
+                b"label" => 1,
+                b"note" => 2,
+                b"aliased" => 3,
+                _ => 4,
+            }
         }
         #[inline]
-        fn flat_member(
+        fn flat_read(
             __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
+            __i: usize,
             __key_at: usize,
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"name" => {
-                    if __s.0.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "name", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.0, __r, "name")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"label" => {
+            match __i {
+                0 => ::jetjson::__private::read_slot(&mut __s.0, __r, "name", __key_at),
+                1 => {
                     if __s.1.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "label", __key_at),
@@ -655,7 +580,7 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"note" => {
+                2 => {
                     if __s.2.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "note", __key_at),
@@ -669,23 +594,13 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"aliased" => {
-                    if __s.3.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(
-                                __r,
-                                "aliased",
-                                __key_at,
-                            ),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.3, __r, "aliased")?;
-                    ::jetjson::__private::Ok(true)
+                3 => {
+                    ::jetjson::__private::read_slot(&mut __s.3, __r, "aliased", __key_at)
                 }
                 _ => ::jetjson::__private::Ok(false),
             }
         }
-        #[inline]
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,

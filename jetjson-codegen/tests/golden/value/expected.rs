@@ -60,10 +60,9 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __r.begin_object("struct Record")?;
             let mut __first = true;
-            let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __f_data: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
-            let mut __f_name: ::jetjson::__private::Option<std::borrow::Cow<'a, str>> = ::jetjson::__private::None;
-            let mut __f_parent: ::jetjson::__private::Option<Option<Box<Record<'a>>>> = ::jetjson::__private::None;
+            let mut __s = <Self as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
             let mut __next: usize = 0;
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
@@ -73,101 +72,26 @@ const _: () = {
                     2 if __r.eat_key(b"\"name\"")? => 2,
                     3 if __r.eat_key(b"\"parent\"")? => 3,
                     _ => {
-                        match __r.read_key()?.as_bytes() {
-                            b"color" => 0,
-                            b"data" => 1,
-                            b"name" | b"label" => 2,
-                            b"parent" => 3,
-                            _ => 4,
-                        }
+                        <Self as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_index(__r.read_key()?.as_bytes())
                     }
                 };
-                match __field {
-                    0 => {
-                        if __f_color.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "color",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        __f_color = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(hex::read_json(__r), "color")?,
-                        );
-                        __next = 1;
-                    }
-                    1 => {
-                        if __f_data.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "data", __key_at),
-                            );
-                        }
-                        __f_data = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::base64::read_json(__r),
-                                "data",
-                            )?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(__r, "name", __key_at),
-                            );
-                        }
-                        ::jetjson::__private::read_field(&mut __f_name, __r, "name")?;
-                        __next = 3;
-                    }
-                    3 => {
-                        if __f_parent.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::duplicate_field(
-                                    __r,
-                                    "parent",
-                                    __key_at,
-                                ),
-                            );
-                        }
-                        ::jetjson::__private::read_field(
-                            &mut __f_parent,
+                if <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_read(&mut __s, __field, __key_at, __r)? {
+                    __next = __field + 1;
+                } else {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::unknown_field_at(
                             __r,
-                            "parent",
-                        )?;
-                        __next = 4;
-                    }
-                    _ => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::unknown_field_at(
-                                __r,
-                                &["color", "data", "name", "parent"],
-                                __key_at,
-                            ),
-                        );
-                    }
+                            <Self as ::jetjson::__private::FlatFromJson<'de>>::FIELDS,
+                            __key_at,
+                        ),
+                    );
                 }
             }
-            let __default: Self = ::jetjson::__private::Default::default();
-            ::jetjson::__private::Ok(Self {
-                color: match __f_color {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.color,
-                },
-                data: match __f_data {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.data,
-                },
-                name: match __f_name {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.name,
-                },
-                parent: match __f_parent {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.parent,
-                },
-            })
+            <Self as ::jetjson::__private::FlatFromJson<'de>>::flat_finish(__s, __r)
         }
     }
     #[automatically_derived]
@@ -194,19 +118,27 @@ const _: () = {
         }
         #[inline]
         fn flat_claims(__key: &str) -> bool {
-            ::core::matches!(
-                __key.as_bytes(), b"color" | b"data" | b"name" | b"label" | b"parent"
-            )
+            Self::flat_index(__key.as_bytes()) < 4
         }
         #[inline]
-        fn flat_member(
+        fn flat_index(__key: &[u8]) -> usize {
+            match __key {
+                b"color" => 0,
+                b"data" => 1,
+                b"name" | b"label" => 2,
+                b"parent" => 3,
+                _ => 4,
+            }
+        }
+        #[inline]
+        fn flat_read(
             __s: &mut Self::Slots,
-            __key: &::jetjson::__private::FlatKey<'de>,
+            __i: usize,
             __key_at: usize,
             __r: &mut ::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            match __key.as_bytes() {
-                b"color" => {
+            match __i {
+                0 => {
                     if __s.0.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "color", __key_at),
@@ -217,7 +149,7 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"data" => {
+                1 => {
                     if __s.1.is_some() {
                         return ::jetjson::__private::Err(
                             ::jetjson::__private::duplicate_field(__r, "data", __key_at),
@@ -231,32 +163,12 @@ const _: () = {
                     );
                     ::jetjson::__private::Ok(true)
                 }
-                b"name" | b"label" => {
-                    if __s.2.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(__r, "name", __key_at),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.2, __r, "name")?;
-                    ::jetjson::__private::Ok(true)
-                }
-                b"parent" => {
-                    if __s.3.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::duplicate_field(
-                                __r,
-                                "parent",
-                                __key_at,
-                            ),
-                        );
-                    }
-                    ::jetjson::__private::read_field(&mut __s.3, __r, "parent")?;
-                    ::jetjson::__private::Ok(true)
-                }
+                2 => ::jetjson::__private::read_slot(&mut __s.2, __r, "name", __key_at),
+                3 => ::jetjson::__private::read_slot(&mut __s.3, __r, "parent", __key_at),
                 _ => ::jetjson::__private::Ok(false),
             }
         }
-        #[inline]
+        #[inline(always)]
         fn flat_finish(
             __s: Self::Slots,
             __r: &::jetjson::__private::Reader<'de>,
@@ -301,7 +213,8 @@ const _: () = {
                 (::jetjson::__private::String, ::jetjson::__private::Value),
             >,
         ) {
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "color",
                     ::jetjson::__private::with_to_value(|__w| hex::write_json(
@@ -310,25 +223,16 @@ const _: () = {
                     )),
                 ),
             );
-            __m.push(
+            ::jetjson::__private::Vec::push(
+                __m,
                 ::jetjson::__private::member(
                     "data",
                     ::jetjson::__private::base64_to_value(&self.data),
                 ),
             );
-            __m.push(
-                ::jetjson::__private::member(
-                    "name",
-                    ::jetjson::__private::ToValue::to_value(&self.name),
-                ),
-            );
+            ::jetjson::__private::push_member(__m, "name", &self.name);
             if !Option::is_none(&self.parent) {
-                __m.push(
-                    ::jetjson::__private::member(
-                        "parent",
-                        ::jetjson::__private::ToValue::to_value(&self.parent),
-                    ),
-                );
+                ::jetjson::__private::push_member(__m, "parent", &self.parent);
             }
         }
     }
@@ -342,197 +246,13 @@ const _: () = {
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            let __depth = ::jetjson::__private::ValueDepth::enter()?;
-            let __m = ::jetjson::__private::take_object(__v, "struct Record")?;
-            let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __f_data: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
-            let mut __f_name: ::jetjson::__private::Option<std::borrow::Cow<'a, str>> = ::jetjson::__private::None;
-            let mut __f_parent: ::jetjson::__private::Option<Option<Box<Record<'a>>>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "color" => 0,
-                    1 if __k == "data" => 1,
-                    2 if __k == "name" => 2,
-                    3 if __k == "parent" => 3,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"color" => 0,
-                            b"data" => 1,
-                            b"name" | b"label" => 2,
-                            b"parent" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
-                        __f_color = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::with_from_value(
-                                    &__v,
-                                    |__r| hex::read_json(__r),
-                                ),
-                                "color",
-                            )?,
-                        );
-                        __next = 1;
-                    }
-                    1 => {
-                        __f_data = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::base64_from_value(&__v),
-                                "data",
-                            )?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::value_duplicate_field("name"),
-                            );
-                        }
-                        ::jetjson::__private::value_field(&mut __f_name, __v, "name")?;
-                        __next = 3;
-                    }
-                    3 => {
-                        ::jetjson::__private::value_field(
-                            &mut __f_parent,
-                            __v,
-                            "parent",
-                        )?;
-                        __next = 4;
-                    }
-                    _ => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_unknown_field(
-                                &__k,
-                                &["color", "data", "name", "parent"],
-                            ),
-                        );
-                    }
-                }
-            }
-            let __default: Self = ::jetjson::__private::Default::default();
-            ::jetjson::__private::Ok(Self {
-                color: match __f_color {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.color,
-                },
-                data: match __f_data {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.data,
-                },
-                name: match __f_name {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.name,
-                },
-                parent: match __f_parent {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.parent,
-                },
-            })
+            ::jetjson::__private::value_struct::<Self>(__v, "struct Record")
         }
         #[inline]
         fn from_value_ref(
             __v: &::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            let __depth = ::jetjson::__private::ValueDepth::enter()?;
-            let __m = ::jetjson::__private::object_ref(__v, "struct Record")?;
-            let mut __f_color: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
-            let mut __f_data: ::jetjson::__private::Option<Vec<u8>> = ::jetjson::__private::None;
-            let mut __f_name: ::jetjson::__private::Option<std::borrow::Cow<'a, str>> = ::jetjson::__private::None;
-            let mut __f_parent: ::jetjson::__private::Option<Option<Box<Record<'a>>>> = ::jetjson::__private::None;
-            let mut __next: usize = 0;
-            for (__k, __v) in __m {
-                let __field = match __next {
-                    0 if __k == "color" => 0,
-                    1 if __k == "data" => 1,
-                    2 if __k == "name" => 2,
-                    3 if __k == "parent" => 3,
-                    _ => {
-                        match __k.as_bytes() {
-                            b"color" => 0,
-                            b"data" => 1,
-                            b"name" | b"label" => 2,
-                            b"parent" => 3,
-                            _ => 4,
-                        }
-                    }
-                };
-                match __field {
-                    0 => {
-                        __f_color = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::with_from_value(
-                                    __v,
-                                    |__r| hex::read_json(__r),
-                                ),
-                                "color",
-                            )?,
-                        );
-                        __next = 1;
-                    }
-                    1 => {
-                        __f_data = ::jetjson::__private::Some(
-                            ::jetjson::__private::in_field(
-                                ::jetjson::__private::base64_from_value(__v),
-                                "data",
-                            )?,
-                        );
-                        __next = 2;
-                    }
-                    2 => {
-                        if __f_name.is_some() {
-                            return ::jetjson::__private::Err(
-                                ::jetjson::__private::value_duplicate_field("name"),
-                            );
-                        }
-                        ::jetjson::__private::value_field_ref(
-                            &mut __f_name,
-                            __v,
-                            "name",
-                        )?;
-                        __next = 3;
-                    }
-                    3 => {
-                        ::jetjson::__private::value_field_ref(
-                            &mut __f_parent,
-                            __v,
-                            "parent",
-                        )?;
-                        __next = 4;
-                    }
-                    _ => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_unknown_field(
-                                &__k,
-                                &["color", "data", "name", "parent"],
-                            ),
-                        );
-                    }
-                }
-            }
-            let __default: Self = ::jetjson::__private::Default::default();
-            ::jetjson::__private::Ok(Self {
-                color: match __f_color {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.color,
-                },
-                data: match __f_data {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.data,
-                },
-                name: match __f_name {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.name,
-                },
-                parent: match __f_parent {
-                    ::jetjson::__private::Some(__x) => __x,
-                    ::jetjson::__private::None => __default.parent,
-                },
-            })
+            ::jetjson::__private::value_struct_ref::<Self>(__v, "struct Record")
         }
     }
     #[automatically_derived]
@@ -565,11 +285,14 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_member_ref(
+        fn flat_member_any<__V: ::jetjson::__private::ValueSource>(
             __s: &mut Self::Slots,
             __k: &str,
-            __v: &::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            __v: __V,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<__V>,
+            ::jetjson::__private::Error,
+        > {
             match __k.as_bytes() {
                 b"color" => {
                     if __s.0.is_some() {
@@ -577,6 +300,7 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("color"),
                         );
                     }
+                    let __v = ::jetjson::__private::ValueSource::value(&__v);
                     __s.0 = ::jetjson::__private::Some(
                         ::jetjson::__private::in_field(
                             ::jetjson::__private::with_from_value(
@@ -586,7 +310,7 @@ const _: () = {
                             "color",
                         )?,
                     );
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::Ok(::jetjson::__private::None)
                 }
                 b"data" => {
                     if __s.1.is_some() {
@@ -594,33 +318,22 @@ const _: () = {
                             ::jetjson::__private::value_duplicate_field("data"),
                         );
                     }
+                    let __v = ::jetjson::__private::ValueSource::value(&__v);
                     __s.1 = ::jetjson::__private::Some(
                         ::jetjson::__private::in_field(
                             ::jetjson::__private::base64_from_value(__v),
                             "data",
                         )?,
                     );
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::Ok(::jetjson::__private::None)
                 }
                 b"name" | b"label" => {
-                    if __s.2.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_duplicate_field("name"),
-                        );
-                    }
-                    ::jetjson::__private::value_field_ref(&mut __s.2, __v, "name")?;
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::ValueSource::slot(__v, &mut __s.2, "name")
                 }
                 b"parent" => {
-                    if __s.3.is_some() {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_duplicate_field("parent"),
-                        );
-                    }
-                    ::jetjson::__private::value_field_ref(&mut __s.3, __v, "parent")?;
-                    ::jetjson::__private::Ok(true)
+                    ::jetjson::__private::ValueSource::slot(__v, &mut __s.3, "parent")
                 }
-                _ => ::jetjson::__private::Ok(false),
+                _ => ::jetjson::__private::Ok(::jetjson::__private::Some(__v)),
             }
         }
         #[inline]
