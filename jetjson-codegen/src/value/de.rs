@@ -147,15 +147,9 @@ pub fn expand(cont: &Container) -> Option<TokenStream> {
             (owned, quote!(#depth #borrowed), None)
         }
         (None, None, Data::Enum(variants)) => {
-            // One body, by reference: an owned value is converted as a
-            // borrowed one (its strings copied, not moved). `Value`
-            // conversions are not the hot path, and an enum's body, with
-            // its variants' contents, is the largest the derive emits.
+            let owned = enum_body(cont, variants, Mode::Owned);
             let borrowed = enum_body(cont, variants, Mode::Ref);
-            let owned = quote!(<Self as ::jetjson::__private::FromValue>::from_value_ref(
-                &__v
-            ));
-            (owned, quote!(#depth #borrowed), None)
+            (quote!(#depth #owned), quote!(#depth #borrowed), None)
         }
     };
     let flat = expand_flat(cont);

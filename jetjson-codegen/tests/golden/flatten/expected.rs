@@ -1338,7 +1338,108 @@ const _: () = {
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            <Self as ::jetjson::__private::FromValue>::from_value_ref(&__v)
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __m = ::jetjson::__private::take_object(
+                __v,
+                "internally tagged enum Event",
+            )?;
+            let __variant = {
+                let __k = ::jetjson::__private::tag_ref(&__m, "type")?;
+                match __k.as_bytes() {
+                    b"Created" => 0,
+                    b"Moved" => 1,
+                    _ => {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_unknown_variant(
+                                &__k,
+                                &["Created", "Moved"],
+                            ),
+                        );
+                    }
+                }
+            };
+            match __variant {
+                0 => {
+                    let mut __f_0 = <Created as ::jetjson::__private::FlatFromValue>::flat_slots();
+                    let mut __next: usize = 0;
+                    for (__k, __v) in __m {
+                        let __field = match __next {
+                            _ => {
+                                match __k.as_bytes() {
+                                    b"type" => 1,
+                                    _ => 0,
+                                }
+                            }
+                        };
+                        match __field {
+                            1 => {}
+                            _ => {
+                                let mut __member = ::jetjson::__private::Some((__k, __v));
+                                if !<Created as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                                    if let ::jetjson::__private::Some((__k, __v)) = __member {
+                                        __member = <Created as ::jetjson::__private::FlatFromValue>::flat_member_owned(
+                                            &mut __f_0,
+                                            __k,
+                                            __v,
+                                        )?;
+                                    }
+                                }
+                                if <Created as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                                    if let ::jetjson::__private::Some((__k, __v)) = __member {
+                                        __member = <Created as ::jetjson::__private::FlatFromValue>::flat_member_owned(
+                                            &mut __f_0,
+                                            __k,
+                                            __v,
+                                        )?;
+                                    }
+                                }
+                                if let ::jetjson::__private::Some((__k, _)) = __member {
+                                    if <Created as ::jetjson::__private::FlatFromValue>::DENY_UNKNOWN {
+                                        return ::jetjson::__private::Err(
+                                            ::jetjson::__private::value_unknown_field(
+                                                &__k,
+                                                <Created as ::jetjson::__private::FlatFromValue>::FIELDS,
+                                            ),
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    ::jetjson::__private::Ok(Self::Created {
+                        0: <Created as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                            __f_0,
+                        )?,
+                    })
+                }
+                _ => {
+                    let mut __f_to: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
+                    let mut __next: usize = 0;
+                    for (__k, __v) in __m {
+                        let __field = match __next {
+                            0 if __k == "to" => 0,
+                            _ => {
+                                match __k.as_bytes() {
+                                    b"to" => 0,
+                                    b"type" => 2,
+                                    _ => 1,
+                                }
+                            }
+                        };
+                        match __field {
+                            0 => {
+                                ::jetjson::__private::value_field(&mut __f_to, __v, "to")?;
+                                __next = 1;
+                            }
+                            2 => {}
+                            _ => {}
+                        }
+                    }
+                    ::jetjson::__private::Ok(Self::Moved {
+                        to: ::jetjson::__private::take_value(__f_to, "to")?,
+                    })
+                }
+            }
         }
         #[inline]
         fn from_value_ref(

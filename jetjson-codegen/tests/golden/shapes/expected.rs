@@ -366,7 +366,186 @@ const _: () = {
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            <Self as ::jetjson::__private::FromValue>::from_value_ref(&__v)
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            match ::jetjson::__private::external(__v, "enum Shape")? {
+                ::jetjson::__private::External::Name(__k) => {
+                    let __variant = match __k.as_bytes() {
+                        b"empty" => 0,
+                        b"circle" => 1,
+                        b"point" => 2,
+                        b"rect" => 3,
+                        b"unknown" => 4,
+                        _ => 4,
+                    };
+                    match __variant {
+                        0 => ::jetjson::__private::Ok(Self::Empty),
+                        1 => {
+                            ::jetjson::__private::Err(
+                                ::jetjson::__private::value_invalid_type_found(
+                                    "newtype variant Shape::circle",
+                                    "string",
+                                ),
+                            )
+                        }
+                        2 => {
+                            ::jetjson::__private::Err(
+                                ::jetjson::__private::value_invalid_type_found(
+                                    "tuple variant Shape::point",
+                                    "string",
+                                ),
+                            )
+                        }
+                        3 => {
+                            ::jetjson::__private::Err(
+                                ::jetjson::__private::value_invalid_type_found(
+                                    "struct variant Shape::rect",
+                                    "string",
+                                ),
+                            )
+                        }
+                        _ => ::jetjson::__private::Ok(Self::Unknown),
+                    }
+                }
+                ::jetjson::__private::External::Member(__k, __v, __more) => {
+                    let __variant = match __k.as_bytes() {
+                        b"empty" => 0,
+                        b"circle" => 1,
+                        b"point" => 2,
+                        b"rect" => 3,
+                        b"unknown" => 4,
+                        _ => 4,
+                    };
+                    let __x = match __variant {
+                        0 => {
+                            ::jetjson::__private::variant_value(
+                                "empty",
+                                || {
+                                    ::jetjson::__private::expect_null(&__v)?;
+                                    ::jetjson::__private::Ok(Self::Empty)
+                                },
+                            )?
+                        }
+                        1 => {
+                            ::jetjson::__private::variant_value(
+                                "circle",
+                                || {
+                                    ::jetjson::__private::Ok(
+                                        Self::Circle(
+                                            <f64 as ::jetjson::__private::FromValue>::from_value(__v)?,
+                                        ),
+                                    )
+                                },
+                            )?
+                        }
+                        2 => {
+                            ::jetjson::__private::variant_value(
+                                "point",
+                                || {
+                                    let __a = ::jetjson::__private::take_array(
+                                        __v,
+                                        "tuple variant Shape::point with 2 elements",
+                                    )?;
+                                    let __len = __a.len();
+                                    let mut __elements = __a.into_iter();
+                                    let __f_0 = match __elements.next() {
+                                        ::jetjson::__private::Some(__v) => {
+                                            <i32 as ::jetjson::__private::FromValue>::from_value(__v)
+                                                .map_err(|e| e.index(0))?
+                                        }
+                                        ::jetjson::__private::None => {
+                                            return ::jetjson::__private::Err(
+                                                ::jetjson::__private::value_too_few_elements(
+                                                    "tuple variant Shape::point with 2 elements",
+                                                    0,
+                                                ),
+                                            );
+                                        }
+                                    };
+                                    let __f_1 = match __elements.next() {
+                                        ::jetjson::__private::Some(__v) => {
+                                            <i32 as ::jetjson::__private::FromValue>::from_value(__v)
+                                                .map_err(|e| e.index(1))?
+                                        }
+                                        ::jetjson::__private::None => {
+                                            return ::jetjson::__private::Err(
+                                                ::jetjson::__private::value_too_few_elements(
+                                                    "tuple variant Shape::point with 2 elements",
+                                                    1,
+                                                ),
+                                            );
+                                        }
+                                    };
+                                    if __len > 2 {
+                                        return ::jetjson::__private::Err(
+                                            ::jetjson::__private::value_too_many_elements(
+                                                "tuple variant Shape::point with 2 elements",
+                                            ),
+                                        );
+                                    }
+                                    ::jetjson::__private::Ok(Self::Point { 0: __f_0, 1: __f_1 })
+                                },
+                            )?
+                        }
+                        3 => {
+                            ::jetjson::__private::variant_value(
+                                "rect",
+                                || {
+                                    let __m = ::jetjson::__private::take_object(
+                                        __v,
+                                        "struct variant Shape::rect",
+                                    )?;
+                                    let mut __f_w: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
+                                    let mut __f_h: ::jetjson::__private::Option<u32> = ::jetjson::__private::None;
+                                    let mut __next: usize = 0;
+                                    for (__k, __v) in __m {
+                                        let __field = match __next {
+                                            0 if __k == "w" => 0,
+                                            1 if __k == "h" => 1,
+                                            _ => {
+                                                match __k.as_bytes() {
+                                                    b"w" => 0,
+                                                    b"h" => 1,
+                                                    _ => 2,
+                                                }
+                                            }
+                                        };
+                                        match __field {
+                                            0 => {
+                                                ::jetjson::__private::value_field(&mut __f_w, __v, "w")?;
+                                                __next = 1;
+                                            }
+                                            1 => {
+                                                ::jetjson::__private::value_field(&mut __f_h, __v, "h")?;
+                                                __next = 2;
+                                            }
+                                            _ => {}
+                                        }
+                                    }
+                                    ::jetjson::__private::Ok(Self::Rect {
+                                        w: ::jetjson::__private::take_value(__f_w, "w")?,
+                                        h: ::jetjson::__private::take_value(__f_h, "h")?,
+                                    })
+                                },
+                            )?
+                        }
+                        _ => {
+                            ::jetjson::__private::variant_value(
+                                "unknown",
+                                || {
+                                    ::jetjson::__private::expect_null(&__v)?;
+                                    ::jetjson::__private::Ok(Self::Unknown)
+                                },
+                            )?
+                        }
+                    };
+                    if __more {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_enum_object_len("enum Shape"),
+                        );
+                    }
+                    ::jetjson::__private::Ok(__x)
+                }
+            }
         }
         #[inline]
         fn from_value_ref(

@@ -473,7 +473,93 @@ const _: () = {
         fn from_value(
             __v: ::jetjson::__private::Value,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            <Self as ::jetjson::__private::FromValue>::from_value_ref(&__v)
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __content_of = |
+                __v: ::jetjson::__private::Value,
+                __variant: usize,
+            | -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                match __variant {
+                    0 => {
+                        ::jetjson::__private::expect_null(&__v)?;
+                        ::jetjson::__private::Ok(Self::Quit)
+                    }
+                    _ => {
+                        ::jetjson::__private::Ok(
+                            Self::Say(
+                                <String as ::jetjson::__private::FromValue>::from_value(
+                                    __v,
+                                )?,
+                            ),
+                        )
+                    }
+                }
+            };
+            let __m = ::jetjson::__private::take_object(
+                __v,
+                "adjacently tagged enum Msg",
+            )?;
+            let mut __variant: ::jetjson::__private::Option<usize> = ::jetjson::__private::None;
+            let mut __value: ::jetjson::__private::Option<Self> = ::jetjson::__private::None;
+            let mut __content: ::jetjson::__private::Option<
+                ::jetjson::__private::Value,
+            > = ::jetjson::__private::None;
+            for (__k, __v) in __m {
+                match __k.as_bytes() {
+                    b"t" => {
+                        let __k = ::jetjson::__private::str_ref(&__v, "a string")?;
+                        __variant = ::jetjson::__private::Some(
+                            match __k.as_bytes() {
+                                b"Quit" => 0,
+                                b"Say" => 1,
+                                _ => {
+                                    return ::jetjson::__private::Err(
+                                        ::jetjson::__private::value_unknown_variant(
+                                            &__k,
+                                            &["Quit", "Say"],
+                                        ),
+                                    );
+                                }
+                            },
+                        );
+                    }
+                    b"c" => {
+                        match __variant {
+                            ::jetjson::__private::Some(__i) => {
+                                __value = ::jetjson::__private::Some(
+                                    ::jetjson::__private::in_field(__content_of(__v, __i), "c")?,
+                                );
+                            }
+                            ::jetjson::__private::None => {
+                                __content = ::jetjson::__private::Some(__v);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let ::jetjson::__private::Some(__variant) = __variant else {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::value_missing_field("t"),
+                );
+            };
+            if let ::jetjson::__private::Some(__x) = __value {
+                return ::jetjson::__private::Ok(__x);
+            }
+            match __content {
+                ::jetjson::__private::Some(__v) => {
+                    ::jetjson::__private::in_field(__content_of(__v, __variant), "c")
+                }
+                ::jetjson::__private::None => {
+                    match __variant {
+                        0 => ::jetjson::__private::Ok(Self::Quit),
+                        _ => {
+                            ::jetjson::__private::Err(
+                                ::jetjson::__private::value_missing_field("c"),
+                            )
+                        }
+                    }
+                }
+            }
         }
         #[inline]
         fn from_value_ref(
