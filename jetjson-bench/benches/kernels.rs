@@ -5,8 +5,12 @@
 //!
 //! - `itoa`: `Writer::write_u64`/`write_i64` against `write!(vec, "{n}")`;
 //! - `float`: `Writer::write_f64` against `write!(vec, "{x}")` (both print
-//!   the shortest text that reads back), and reading against `str::parse`;
-//! - `escape`: `Writer::write_str` against a byte-at-a-time escaper;
+//!   the shortest text that reads back), and reading (one number per input,
+//!   and one array of them) against `str::parse`;
+//! - `int_read`: an array of integers read into `Vec<i64>` against
+//!   `str::parse` of each;
+//! - `escape`: `Writer::write_str` against a byte-at-a-time escaper, on one
+//!   long text and on many short strings (keys, names);
 //! - `scan`: the string-scan kernel in each backend this CPU has against
 //!   `Iterator::position`;
 //! - `key_match`: a derived decoder whose keys come in declaration order (one
@@ -145,6 +149,18 @@ mod float {
         });
     }
 
+    /// The same numbers as one JSON array, as documents hold them: each
+    /// followed by more input, so the reader's one-word path can take it
+    /// (a number alone at the end of its input takes the general scanner).
+    #[divan::bench]
+    fn jetjson_read_array(bencher: divan::Bencher) {
+        let text = format!("[{}]", texts().join(","));
+        bencher.bench_local(|| {
+            let v: Vec<f64> = jetjson::from_str(black_box(&text)).unwrap_or_default();
+            black_box(v.len())
+        });
+    }
+
     #[divan::bench]
     fn std_parse(bencher: divan::Bencher) {
         let texts = texts();
@@ -152,6 +168,36 @@ mod float {
             let mut sum = 0.0;
             for t in &texts {
                 sum += black_box(t).parse::<f64>().unwrap_or_default();
+            }
+            black_box(sum)
+        });
+    }
+}
+
+mod int_read {
+    use super::*;
+
+    fn texts() -> Vec<String> {
+        integers().iter().map(|n| n.to_string()).collect()
+    }
+
+    /// One JSON array of the integers, read into `Vec<i64>`.
+    #[divan::bench]
+    fn jetjson_read_array(bencher: divan::Bencher) {
+        let text = format!("[{}]", texts().join(","));
+        bencher.bench_local(|| {
+            let v: Vec<i64> = jetjson::from_str(black_box(&text)).unwrap_or_default();
+            black_box(v.len())
+        });
+    }
+
+    #[divan::bench]
+    fn std_parse(bencher: divan::Bencher) {
+        let texts = texts();
+        bencher.bench_local(|| {
+            let mut sum = 0i64;
+            for t in &texts {
+                sum = sum.wrapping_add(black_box(t).parse::<i64>().unwrap_or_default());
             }
             black_box(sum)
         });
@@ -208,6 +254,45 @@ mod escape {
             }
         }
         out.push(b'"');
+    }
+
+    /// Keys and names: 1 to 32 bytes, plain, the writer's short path.
+    fn short_strings() -> Vec<String> {
+        let words = "id name screen_name created_at favourites_count profile_image_url_https \
+                     ServiceName Port a bb ccc retweet_count default_profile_image lang";
+        (0..1024)
+            .map(|i| {
+                let w: Vec<&str> = words.split_whitespace().collect();
+                let s = format!("{}{}", w[i % w.len()], i % 7);
+                s[..s.len().min(32)].to_owned()
+            })
+            .collect()
+    }
+
+    #[divan::bench]
+    fn jetjson_write_short(bencher: divan::Bencher) {
+        let strings = short_strings();
+        let mut w = Writer::with_capacity(64 * 1024);
+        bencher.bench_local(|| {
+            w.clear();
+            for s in &strings {
+                w.write_str(black_box(s));
+            }
+            black_box(w.as_bytes().len())
+        });
+    }
+
+    #[divan::bench]
+    fn byte_loop_short(bencher: divan::Bencher) {
+        let strings = short_strings();
+        let mut out = Vec::with_capacity(64 * 1024);
+        bencher.bench_local(|| {
+            out.clear();
+            for s in &strings {
+                escape_plainly(black_box(s), &mut out);
+            }
+            black_box(out.len())
+        });
     }
 
     #[divan::bench]
