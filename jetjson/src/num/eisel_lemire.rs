@@ -216,7 +216,7 @@ mod tests {
             assert_eq!(v.is_finite().then_some(v.to_bits()), want, "fast: {text}");
         }
         assert_eq!(
-            to_f64(decimal, text).map(f64::to_bits),
+            to_f64(decimal, text.as_bytes()).map(f64::to_bits),
             want,
             "to_f64: {text}"
         );

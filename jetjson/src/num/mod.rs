@@ -40,24 +40,15 @@ pub(crate) struct Decimal {
 }
 
 /// The value of `decimal`, whose full text is `text`, as a correctly rounded
-/// `f64`; `None` when it overflows to infinity.
+/// `f64`; `None` when it overflows to infinity. The text is ASCII as the
+/// reader's scanners accept it; it is read (and checked as UTF-8) only on the
+/// rare slow path.
 #[inline]
-pub(crate) fn to_f64(decimal: Decimal, text: &str) -> Option<f64> {
+pub(crate) fn to_f64(decimal: Decimal, text: &[u8]) -> Option<f64> {
     match fast_f64(decimal) {
         Some(v) if v.is_finite() => Some(v),
         Some(_) => None,
-        None => to_f64_slow(text),
-    }
-}
-
-/// [`to_f64`] for a number whose text is `bytes`, ASCII as the reader's
-/// scanners accept it: checked as UTF-8 only on the rare slow path.
-#[inline]
-pub(crate) fn to_f64_ascii(decimal: Decimal, bytes: &[u8]) -> Option<f64> {
-    match fast_f64(decimal) {
-        Some(v) if v.is_finite() => Some(v),
-        Some(_) => None,
-        None => to_f64_slow(std::str::from_utf8(bytes).ok()?),
+        None => to_f64_slow(std::str::from_utf8(text).ok()?),
     }
 }
 
@@ -143,15 +134,15 @@ mod tests {
         for (m, e, text) in cases {
             let want: f64 = text.parse().unwrap();
             assert_eq!(
-                to_f64(decimal(m, e, false), text).map(f64::to_bits),
+                to_f64(decimal(m, e, false), text.as_bytes()).map(f64::to_bits),
                 Some(want.to_bits()),
                 "{text}"
             );
         }
         assert_eq!(
-            to_f64(decimal(0, 0, true), "-0").map(f64::to_bits),
+            to_f64(decimal(0, 0, true), b"-0").map(f64::to_bits),
             Some((-0.0f64).to_bits())
         );
-        assert_eq!(to_f64(decimal(1, 999, false), "1e999"), None);
+        assert_eq!(to_f64(decimal(1, 999, false), b"1e999"), None);
     }
 }

@@ -364,8 +364,7 @@ impl<'de> Reader<'de> {
             }
             None => self.scan_number()?.decimal,
         };
-        let text = self.number_text(start);
-        num::to_f64(decimal, text)
+        num::to_f64(decimal, &self.input[start..self.pos])
             .ok_or_else(|| self.error_at(ErrorKind::NumberOutOfRange { ty: "f64" }, start))
     }
 
@@ -399,9 +398,8 @@ impl<'de> Reader<'de> {
 
     fn number_text(&self, start: usize) -> &'de str {
         let bytes = &self.input[start..self.pos];
-        // SAFETY: `scan_number` or `short_number` accepted
-        // `input[start..pos]`, and they accept only ASCII bytes (`-`, `+`,
-        // `.`, `e`, `E`, digits).
+        // SAFETY: `scan_number` accepted `input[start..pos]`, and it accepts
+        // only ASCII bytes (`-`, `+`, `.`, `e`, `E`, digits).
         unsafe { std::str::from_utf8_unchecked(bytes) }
     }
 }

@@ -244,7 +244,7 @@ pub(crate) fn scan(input: &[u8], start: usize) -> Scan {
             return Scan::Ok(integer(negative, magnitude), end);
         }
         Some((Short::Decimal(d), end)) => {
-            return match num::to_f64_ascii(d, &input[start..end]) {
+            return match num::to_f64(d, &input[start..end]) {
                 Some(v) => Scan::Ok(Number { n: N::Float(v) }, end),
                 None => Scan::OutOfRange,
             };
@@ -300,11 +300,7 @@ fn scan_any(input: &[u8], start: usize) -> Scan {
             return Scan::Ok(integer(d.negative, magnitude), scanned.end);
         }
     }
-    let bytes = &input[start..scanned.end];
-    // SAFETY: `scan_number` accepted `bytes`, and it accepts only ASCII
-    // bytes (digits, sign, `.`, `e`, `E`), so the slice is UTF-8.
-    let text = unsafe { std::str::from_utf8_unchecked(bytes) };
-    match num::to_f64(d, text) {
+    match num::to_f64(d, &input[start..scanned.end]) {
         Some(v) => Scan::Ok(Number { n: N::Float(v) }, scanned.end),
         None => Scan::OutOfRange,
     }
