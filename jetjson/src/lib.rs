@@ -180,6 +180,7 @@ pub mod serde;
 pub mod simd;
 pub mod stream;
 mod traits;
+mod utf8;
 pub mod value;
 pub mod write;
 

@@ -122,7 +122,7 @@ impl<'de> Reader<'de> {
     #[inline]
     fn validate_utf8(&self, start: usize, end: usize) -> Result<(), Error> {
         let run = &self.input[start..end];
-        if simdutf8::basic::from_utf8(run).is_ok() {
+        if crate::utf8::is_valid(run) {
             return Ok(());
         }
         Err(self.utf8_error(start, end))

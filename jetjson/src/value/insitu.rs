@@ -206,9 +206,7 @@ impl<'a> InSitu<'a> {
         let (end, close) = match self.view().get(scan.stop) {
             Some(b'"') => (scan.stop, scan.stop),
             Some(b'\\') => {
-                if scan.non_ascii
-                    && simdutf8::basic::from_utf8(&self.view()[start..scan.stop]).is_err()
-                {
+                if scan.non_ascii && !crate::utf8::is_valid(&self.view()[start..scan.stop]) {
                     return Err(self.string_error(quote, (ErrorKind::InvalidUtf8, start), 0));
                 }
                 let base = self.frozen;
@@ -278,7 +276,7 @@ fn unescape<const WRITE: bool>(
         let scan = simd::scan(buf, r);
         if scan.non_ascii && !WRITE {
             let run = &buf[r..scan.stop];
-            if simdutf8::basic::from_utf8(run).is_err() {
+            if !crate::utf8::is_valid(run) {
                 let valid =
                     std::str::from_utf8(run).map_or_else(|e| e.valid_up_to(), |_| run.len());
                 return Err((ErrorKind::InvalidUtf8, r + valid));
