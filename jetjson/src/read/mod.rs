@@ -276,25 +276,45 @@ impl<'de> Reader<'de> {
     /// `first` must start `true` for each object.
     #[inline]
     pub fn next_member(&mut self, first: &mut bool) -> Result<bool, Error> {
+        // Small enough to inline into every object loop: the errors and
+        // whitespace after a comma (pretty-printed input) are out of line.
         match self.peek() {
-            Some(b'}') => {
-                self.pos += 1;
-                self.depth -= 1;
-                Ok(false)
-            }
             Some(b',') if !*first => {
                 self.pos += 1;
-                match self.peek() {
-                    Some(b'"') => Ok(true),
-                    _ => Err(self.eof_or(ErrorKind::ExpectedKey)),
+                if self.input.get(self.pos) == Some(&b'"') {
+                    return Ok(true);
                 }
+                self.key_after_comma()
             }
             Some(b'"') if *first => {
                 *first = false;
                 Ok(true)
             }
-            _ if *first => Err(self.eof_or(ErrorKind::ExpectedKey)),
-            _ => Err(self.eof_or(ErrorKind::ExpectedCommaOrBrace)),
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(self.member_error(*first)),
+        }
+    }
+
+    /// After a comma and whitespace: the next key's opening quote.
+    #[inline(never)]
+    fn key_after_comma(&mut self) -> Result<bool, Error> {
+        match self.peek() {
+            Some(b'"') => Ok(true),
+            _ => Err(self.eof_or(ErrorKind::ExpectedKey)),
+        }
+    }
+
+    /// What stands where a member or the `}` should be.
+    #[cold]
+    fn member_error(&self, first: bool) -> Error {
+        if first {
+            self.eof_or(ErrorKind::ExpectedKey)
+        } else {
+            self.eof_or(ErrorKind::ExpectedCommaOrBrace)
         }
     }
 

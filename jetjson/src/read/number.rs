@@ -173,28 +173,20 @@ impl<'de> Reader<'de> {
     /// is out of range for `ty`.
     #[inline]
     fn read_magnitude(&mut self, ty: &'static str) -> Result<(bool, u64, usize), Error> {
+        // Most integers are short: one to seven digits and the byte that
+        // ends them, in one word, the cursor already on the first byte.
+        // Eight digits and more go on out of line from there; the rest
+        // (whitespace first, floats, errors, the end of the input near)
+        // takes the general reader.
         let input = self.input;
-        match self.peek() {
-            Some(b'-' | b'0'..=b'9') => {}
-            _ => return Err(self.invalid_type(ty)),
-        }
         let start = self.pos;
-        let mut i = start;
-        let negative = input[i] == b'-';
-        if negative {
-            i += 1;
-        }
-        let digits_start = i;
-        let mut value = 0u64;
-        let mut overflow = false;
-        // Most integers are short: one to seven digits, then a byte that
-        // ends the number, all in one word. Anything else (a leading zero
-        // before more digits, a fraction or exponent, the end of the input
-        // near) takes the general loop below; eight digits go on in it.
+        let negative = input.get(start) == Some(&b'-');
+        let i = start + usize::from(negative);
         if let Some((n, v)) = digit_run(input, i) {
             if n == 8 {
-                value = v;
-                i += 8;
+                if input[i] != b'0' {
+                    return self.read_magnitude_rest(ty, negative, start, i + 8, v);
+                }
             } else if n > 0
                 && !matches!(input[i + n], b'.' | b'e' | b'E')
                 && (n == 1 || input[i] != b'0')
@@ -203,6 +195,37 @@ impl<'de> Reader<'de> {
                 return Ok((negative, v, start));
             }
         }
+        self.read_magnitude_slow(ty)
+    }
+
+    /// [`read_magnitude`](Self::read_magnitude) for what its fast path
+    /// leaves.
+    #[inline(never)]
+    fn read_magnitude_slow(&mut self, ty: &'static str) -> Result<(bool, u64, usize), Error> {
+        match self.peek() {
+            Some(b'-' | b'0'..=b'9') => {}
+            _ => return Err(self.invalid_type(ty)),
+        }
+        let start = self.pos;
+        let negative = self.input[start] == b'-';
+        let digits_start = start + usize::from(negative);
+        self.read_magnitude_rest(ty, negative, start, digits_start, 0)
+    }
+
+    /// The digits from `i` on, after `value` read from those before (none, or
+    /// a first eight without a leading zero); the number starts at `start`.
+    #[inline(never)]
+    fn read_magnitude_rest(
+        &mut self,
+        ty: &'static str,
+        negative: bool,
+        start: usize,
+        mut i: usize,
+        mut value: u64,
+    ) -> Result<(bool, u64, usize), Error> {
+        let input = self.input;
+        let digits_start = start + usize::from(negative);
+        let mut overflow = false;
         loop {
             // While the value is below 10^11, eight more digits cannot overflow.
             if value < 100_000_000_000 {
@@ -422,18 +445,7 @@ pub(crate) enum Short {
 /// reads (and checks).
 #[inline(always)]
 pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)> {
-    let mut i = start;
-    let negative = input.get(i) == Some(&b'-');
-    if negative {
-        i += 1;
-    }
-    let (n, int) = digit_run(input, i)?;
-    if n == 0 || n == 8 || (n > 1 && input[i] == b'0') {
-        return None;
-    }
-    // A run shorter than the word it was read from: the byte after it is in
-    // the input (here and after each run below).
-    i += n;
+    let (negative, n, int, mut i) = short_int_part(input, start)?;
     match input[i] {
         b'.' => {}
         b'e' | b'E' => return None,
@@ -466,6 +478,22 @@ pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)>
         negative,
     };
     Some((Short::Decimal(decimal), i))
+}
+
+/// The integer part of a number at `input[start..]`, read from one word:
+/// `-`? and one to seven digits, no leading zero before another digit. Gives
+/// the sign, the digit count, the value and the offset after the digits,
+/// where the input still has a byte (the word reached past the digits);
+/// `None` for anything else.
+#[inline(always)]
+fn short_int_part(input: &[u8], start: usize) -> Option<(bool, usize, u64, usize)> {
+    let negative = input.get(start) == Some(&b'-');
+    let i = start + usize::from(negative);
+    let (n, int) = digit_run(input, i)?;
+    if n == 0 || n == 8 || (n > 1 && input[i] == b'0') {
+        return None;
+    }
+    Some((negative, n, int, i + n))
 }
 
 /// 10^0 ..= 10^8.
