@@ -3,8 +3,8 @@
 //! Long runs go to `simdutf8`. Below 64 bytes it would hand them to
 //! `core::str::from_utf8`, whose set-up dominates a few characters of CJK
 //! text (a hundred instructions for `"北京"`); those take a small DFA
-//! instead, one table lookup and a shift per byte, ASCII skipped a word at
-//! a time.
+//! instead, one table lookup and a shift per byte after the ASCII that
+//! starts them, which is skipped a word at a time.
 
 /// Whether `bytes` is UTF-8.
 #[inline]
@@ -79,24 +79,23 @@ const TABLE: [u64; 256] = {
     table
 };
 
-/// The DFA over `bytes`; eight ASCII bytes at a time between characters.
+/// The DFA over `bytes`, after the ASCII that starts them (a word at a time).
 fn is_valid_short(bytes: &[u8]) -> bool {
-    let mut state = ACCEPT;
     let mut i = 0;
-    while i < bytes.len() {
-        if state == ACCEPT {
-            if let Some(word) = bytes.get(i..i + 8) {
-                let word = u64::from_le_bytes(word.try_into().unwrap_or([0x80; 8]));
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    i += 8;
-                    continue;
-                }
-            }
+    while let Some(word) = bytes.get(i..i + 8) {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or([0x80; 8]));
+        if word & 0x8080_8080_8080_8080 != 0 {
+            break;
         }
-        state = (TABLE[usize::from(bytes[i])] >> state) & 63;
-        i += 1;
+        i += 8;
     }
-    state == ACCEPT
+    // The state is the low six bits; the bits above are what the shift left
+    // of the entry, ignored by the next shift (it counts modulo 64).
+    let mut state = ACCEPT;
+    for &byte in &bytes[i..] {
+        state = TABLE[usize::from(byte)].wrapping_shr(state as u32);
+    }
+    state & 63 == ACCEPT
 }
 
 #[cfg(test)]
