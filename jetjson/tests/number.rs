@@ -286,3 +286,48 @@ fn output_matches_serde_json() {
     assert_eq!(to_string(&1e-7f64), "1e-7");
     assert_eq!(to_string(&1e15f64), "1000000000000000.0");
 }
+
+#[test]
+fn integers_of_every_length_read_as_std_parses_them() {
+    // Each digit count from 1 to 21 (past u64), in the shapes the word-wise
+    // and digit-by-digit paths split on, ended by each kind of byte.
+    let mut texts = Vec::new();
+    for n in 1..=21usize {
+        texts.push("9".repeat(n));
+        texts.push(format!("1{}", "0".repeat(n - 1)));
+        texts.push("1234567890123456789012"[..n].to_string());
+        texts.push(format!("0{}", "7".repeat(n - 1)));
+    }
+    for text in &texts {
+        for sign in ["", "-"] {
+            let number = format!("{sign}{text}");
+            for (before, after) in [
+                ("", ""),
+                ("[", "]"),
+                ("[", ",1]"),
+                (" ", " "),
+                ("[", ".5]"),
+                ("", "e1"),
+            ] {
+                let input = format!("{before}{number}{after}");
+                let leading_zero = text.len() > 1 && text.starts_with('0');
+                let fraction = after.starts_with('.') || after.starts_with('e');
+                let want_u = (!leading_zero && !fraction)
+                    .then(|| number.parse::<u64>().ok().or((number == "-0").then_some(0)))
+                    .flatten();
+                let want_i = (!leading_zero && !fraction)
+                    .then(|| number.parse::<i64>().ok())
+                    .flatten();
+                if before == "[" {
+                    let got = from_str::<Vec<u64>>(&input).ok().map(|v| v[0]);
+                    assert_eq!(got, want_u, "u64 {input}");
+                    let got = from_str::<Vec<i64>>(&input).ok().map(|v| v[0]);
+                    assert_eq!(got, want_i, "i64 {input}");
+                } else {
+                    assert_eq!(from_str::<u64>(&input).ok(), want_u, "u64 {input}");
+                    assert_eq!(from_str::<i64>(&input).ok(), want_i, "i64 {input}");
+                }
+            }
+        }
+    }
+}

@@ -226,29 +226,43 @@ impl<'de> Reader<'de> {
         let input = self.input;
         let digits_start = start + usize::from(negative);
         let mut overflow = false;
-        loop {
-            // While the value is below 10^11, eight more digits cannot overflow.
-            if value < 100_000_000_000 {
-                if let Some((n, v)) = digit_run(input, i) {
-                    value = value * POW10[n] + v;
-                    i += n;
-                    if n < 8 {
-                        break;
+        debug_assert!(value < 100_000_000);
+        'digits: {
+            // Nine and ten digits (ids, Unix times) are common: their last
+            // digits one at a time, which cannot overflow from below 10^8.
+            for _ in 0..2 {
+                match input.get(i) {
+                    Some(&d @ b'0'..=b'9') => {
+                        value = value * 10 + u64::from(d - b'0');
+                        i += 1;
                     }
-                    continue;
+                    _ => break 'digits,
                 }
             }
-            let Some(&d @ b'0'..=b'9') = input.get(i) else {
-                break;
-            };
-            match value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(d - b'0')))
-            {
-                Some(v) => value = v,
-                None => overflow = true,
+            loop {
+                // While the value is below 10^11, eight more digits cannot overflow.
+                if value < 100_000_000_000 {
+                    if let Some((n, v)) = digit_run(input, i) {
+                        value = value * POW10[n] + v;
+                        i += n;
+                        if n < 8 {
+                            break;
+                        }
+                        continue;
+                    }
+                }
+                let Some(&d @ b'0'..=b'9') = input.get(i) else {
+                    break;
+                };
+                match value
+                    .checked_mul(10)
+                    .and_then(|v| v.checked_add(u64::from(d - b'0')))
+                {
+                    Some(v) => value = v,
+                    None => overflow = true,
+                }
+                i += 1;
             }
-            i += 1;
         }
         let leading_zero = input.get(digits_start) == Some(&b'0') && i - digits_start > 1;
         let more = matches!(input.get(i), Some(b'.' | b'e' | b'E'));
