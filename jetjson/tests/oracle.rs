@@ -54,6 +54,18 @@ fn whitespace(c: &mut Choices<'_>, out: &mut Vec<u8>) {
     if c.next() < 192 {
         return;
     }
+    if c.next() < 96 {
+        // Indentation: a line break (sometimes `\r\n`), then up to 40
+        // spaces, a tab now and then among them.
+        if c.next() < 64 {
+            out.push(b'\r');
+        }
+        out.push(b'\n');
+        for _ in 0..c.pick(41) {
+            out.push(if c.next() < 16 { b'\t' } else { b' ' });
+        }
+        return;
+    }
     for _ in 0..=c.pick(3) {
         out.push(b" \t\n\r"[usize::from(c.pick(4))]);
     }

@@ -216,13 +216,8 @@ impl<'de> Reader<'de> {
     /// The slow half of `peek`: the cursor is on a byte ≤ 0x20.
     #[inline(never)]
     fn skip_whitespace(&mut self) -> Option<u8> {
-        // One or two bytes of whitespace (`": "`, `, `) are the common case.
-        for _ in 0..2 {
-            match self.input.get(self.pos) {
-                Some(b' ' | b'\n' | b'\r' | b'\t') => self.pos += 1,
-                other => return other.copied(),
-            }
-        }
+        // Straight to the block scan: a line break and its indentation
+        // (pretty-printed input) usually end within the first block.
         self.pos = crate::simd::skip_whitespace(self.input, self.pos);
         self.input.get(self.pos).copied()
     }
@@ -277,14 +272,19 @@ impl<'de> Reader<'de> {
     #[inline]
     pub fn next_member(&mut self, first: &mut bool) -> Result<bool, Error> {
         // Small enough to inline into every object loop: the errors and
-        // whitespace after a comma (pretty-printed input) are out of line.
+        // whitespace are out of line.
         match self.peek() {
             Some(b',') if !*first => {
                 self.pos += 1;
-                if self.input.get(self.pos) == Some(&b'"') {
-                    return Ok(true);
+                match self.input.get(self.pos) {
+                    Some(b'"') => Ok(true),
+                    // Pretty-printed: a line break and indentation first.
+                    _ => match self.skip_whitespace() {
+                        Some(b'"') => Ok(true),
+                        // As before a first member: a key must come.
+                        _ => Err(self.member_error(true)),
+                    },
                 }
-                self.key_after_comma()
             }
             Some(b'"') if *first => {
                 *first = false;
@@ -296,15 +296,6 @@ impl<'de> Reader<'de> {
                 Ok(false)
             }
             _ => Err(self.member_error(*first)),
-        }
-    }
-
-    /// After a comma and whitespace: the next key's opening quote.
-    #[inline(never)]
-    fn key_after_comma(&mut self) -> Result<bool, Error> {
-        match self.peek() {
-            Some(b'"') => Ok(true),
-            _ => Err(self.eof_or(ErrorKind::ExpectedKey)),
         }
     }
 

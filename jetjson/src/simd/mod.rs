@@ -141,17 +141,19 @@ pub(crate) fn find_special(bytes: &[u8], start: usize) -> usize {
 
 /// The index of the first byte at or after `start` that is not JSON
 /// whitespace (space, `\n`, `\r`, `\t`), or `bytes.len()`. Runs of
-/// indentation are common in pretty-printed input, so this looks at 16 (SSE2)
-/// or 8 (portable) bytes per step.
+/// indentation are common in pretty-printed input, so this looks at 32 (AVX2),
+/// 16 (SSE2) or 8 (portable) bytes per step.
 #[inline]
 pub fn skip_whitespace(bytes: &[u8], start: usize) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if Backend::current() != Backend::Scalar {
-            return x86::skip_whitespace_sse2(bytes, start);
-        }
+    match Backend::current() {
+        Backend::Scalar => scalar::skip_whitespace(bytes, start),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Sse2 => x86::skip_whitespace_sse2(bytes, start),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `Backend::scan`, `Avx2` exists only after the CPU
+        // reported AVX2.
+        Backend::Avx2 => unsafe { x86::skip_whitespace_avx2(bytes, start) },
     }
-    scalar::skip_whitespace(bytes, start)
 }
 
 /// Whether a byte is JSON whitespace.
@@ -212,15 +214,28 @@ mod tests {
         for len in 0..70usize {
             for stop in [
                 b'"', b'{', b'!', 0x00, 0x0b, 0x0c, 0x1f, 0x21, 0x80, 0xff, b'a',
+                // Bytes that share a whitespace byte's low nibble, for the
+                // AVX2 table lookup, and whitespace amid a run of spaces.
+                0x10, 0x19, 0x1a, 0x1d, 0x29, 0x2a, 0x2d, 0x30, 0x89, 0x8a, 0x8d, 0xa0, b'\t',
+                b'\n', b'\r',
             ] {
                 for at in 0..=len {
-                    let mut v: Vec<u8> = (0..len)
-                        .map(|i| [b' ', b'\n', b'\r', b'\t'][i % 4])
-                        .collect();
-                    if at < len {
-                        v[at] = stop;
+                    // Mixed whitespace, and indentation: spaces only.
+                    for mixed in [true, false] {
+                        let mut v: Vec<u8> = (0..len)
+                            .map(|i| {
+                                if mixed {
+                                    [b' ', b'\n', b'\r', b'\t'][i % 4]
+                                } else {
+                                    b' '
+                                }
+                            })
+                            .collect();
+                        if at < len {
+                            v[at] = stop;
+                        }
+                        cases.push(v);
                     }
-                    cases.push(v);
                 }
             }
         }
@@ -238,6 +253,12 @@ mod tests {
                     want,
                     "sse2 {case:?}"
                 );
+                #[cfg(target_arch = "x86_64")]
+                if Backend::available().contains(&Backend::Avx2) {
+                    // SAFETY: the CPU reported AVX2.
+                    let got = unsafe { x86::skip_whitespace_avx2(case, start) };
+                    assert_eq!(got, want, "avx2 {case:?}");
+                }
             }
         }
     }

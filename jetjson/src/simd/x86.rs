@@ -110,6 +110,50 @@ pub(super) fn skip_whitespace_sse2(bytes: &[u8], start: usize) -> usize {
     scalar::skip_whitespace(bytes, i)
 }
 
+/// For each low nibble, the whitespace byte that has it (0 where none does),
+/// twice: one table per 128-bit lane of `_mm256_shuffle_epi8`.
+const WHITESPACE_BY_NIBBLE: [u8; 32] = {
+    let mut table = [0u8; 32];
+    let mut lane = 0;
+    while lane < 32 {
+        table[lane] = b' ';
+        table[lane + 9] = b'\t';
+        table[lane + 10] = b'\n';
+        table[lane + 13] = b'\r';
+        lane += 16;
+    }
+    table
+};
+
+/// # Safety
+/// The CPU must support AVX2.
+///
+/// One shuffle and one compare per 32 bytes: the four whitespace bytes have
+/// distinct low nibbles (`' '` 0, `\t` 9, `\n` A, `\r` D), so a byte is
+/// whitespace exactly when the table entry at its low nibble equals it. Bytes
+/// ≥ 0x80 shuffle to 0 and never match; 0x00 looks up `' '`. A line break and
+/// its indentation usually fit one block.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn skip_whitespace_avx2(bytes: &[u8], start: usize) -> usize {
+    let mut i = start;
+    // SAFETY: the caller guarantees AVX2. The table load reads the 32 bytes
+    // of the table; each other load reads bytes[i..i + 32], inside the slice
+    // because the loop condition keeps i + 32 <= bytes.len().
+    unsafe {
+        let table = _mm256_loadu_si256(WHITESPACE_BY_NIBBLE.as_ptr().cast());
+        while i + 32 <= bytes.len() {
+            let x = _mm256_loadu_si256(bytes.as_ptr().add(i).cast());
+            let ws = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, x), x);
+            let other = !(_mm256_movemask_epi8(ws) as u32);
+            if other != 0 {
+                return i + other.trailing_zeros() as usize;
+            }
+            i += 32;
+        }
+    }
+    skip_whitespace_sse2(bytes, i)
+}
+
 /// The index of the first byte at or after `start` that needs escaping
 /// (`"`, `\` or below 0x20), or `bytes.len()`: the writer's scan, which
 /// needs no non-ASCII flag. A slice of at least 16 bytes ends with one load
