@@ -364,6 +364,55 @@ mod scan {
     }
 }
 
+mod whitespace {
+    use super::*;
+
+    /// Pretty-printed indentation: 4,096 runs of a line break and 4 to 28
+    /// spaces, each before one byte of a token.
+    fn input() -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for i in 0..4096 {
+            bytes.push(b'\n');
+            bytes.resize(bytes.len() + 4 + (i * 7) % 25, b' ');
+            bytes.push(b'x');
+        }
+        bytes
+    }
+
+    /// Skips every run with `skip` (the index of the first byte that is not
+    /// whitespace) and steps over the token after it.
+    fn skip_each_run(bencher: divan::Bencher, skip: impl Fn(&[u8], usize) -> usize) {
+        let input = input();
+        bencher
+            .counter(divan::counter::BytesCount::of_slice(&input))
+            .bench_local(|| {
+                let (mut i, mut tokens) = (0, 0);
+                while i < input.len() {
+                    i = skip(black_box(&input), i) + 1;
+                    tokens += 1;
+                }
+                black_box(tokens)
+            });
+    }
+
+    /// The process's backend (`JETJSON_SIMD` picks another), as the reader
+    /// skips whitespace.
+    #[divan::bench]
+    fn jetjson_kernel(bencher: divan::Bencher) {
+        skip_each_run(bencher, jetjson::simd::skip_whitespace);
+    }
+
+    #[divan::bench]
+    fn iterator_position(bencher: divan::Bencher) {
+        skip_each_run(bencher, |bytes, i| {
+            bytes[i..]
+                .iter()
+                .position(|&b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t'))
+                .map_or(bytes.len(), |p| p + i)
+        });
+    }
+}
+
 mod key_match {
     use super::*;
 
