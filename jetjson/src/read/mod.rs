@@ -213,7 +213,8 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// The slow half of `peek`: the cursor is on a byte ≤ 0x20.
+    /// The slow half of `peek`: the cursor is on a byte ≤ 0x20, or (after a
+    /// comma not followed by `"`) on any byte, where the scan stops at once.
     #[inline(never)]
     fn skip_whitespace(&mut self) -> Option<u8> {
         // Straight to the block scan: a line break and its indentation
