@@ -331,3 +331,42 @@ fn integers_of_every_length_read_as_std_parses_them() {
         }
     }
 }
+
+#[test]
+fn out_of_range_errors_point_at_the_number() {
+    // The integer reads do not carry the number's start along: an error
+    // finds it again from the digits just read. Short and long numbers, a
+    // sign or none, whitespace before or none, first element or later.
+    fn check<T: for<'de> jetjson::FromJson<'de> + std::fmt::Debug>(ty: &str, number: &str) {
+        for before in ["", " ", "\n    ", "\t\r\n"] {
+            for prefix in ["[", "[0,", "[1, 2,"] {
+                let input = format!("{prefix}{before}{number}]");
+                let err = from_str::<Vec<T>>(&input).unwrap_err();
+                assert!(
+                    matches!(err.kind(), ErrorKind::NumberOutOfRange { ty: t } if *t == ty),
+                    "{input}: {err}"
+                );
+                assert_eq!(err.offset(), prefix.len() + before.len(), "{input}: {err}");
+            }
+        }
+    }
+    for number in ["256", "-1", "-12345678901234567", "123456789012345"] {
+        check::<u8>("u8", number);
+    }
+    for number in ["128", "-129", "99999999999", "-999999999999999999"] {
+        check::<i8>("i8", number);
+    }
+    for number in ["4294967296", "-4294967296", "-5"] {
+        check::<u32>("u32", number);
+    }
+    for number in ["18446744073709551616", "-1", "99999999999999999999999"] {
+        check::<u64>("u64", number);
+    }
+    for number in [
+        "9223372036854775808",
+        "-9223372036854775809",
+        "-99999999999999999999",
+    ] {
+        check::<i64>("i64", number);
+    }
+}

@@ -168,68 +168,74 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// Reads an integer as sign and magnitude, exactly. A fraction or exponent
-    /// is "expected `ty`, found floating-point number"; more than fits in a u64
-    /// is out of range for `ty`.
-    #[inline]
-    fn read_magnitude(&mut self, ty: &'static str) -> Result<(bool, u64, usize), Error> {
-        // Most integers are short: one to seven digits and the byte that
-        // ends them, in one word, the cursor already on the first byte.
-        // Eight digits and more go on out of line from there; the rest
-        // (whitespace first, floats, errors, the end of the input near)
-        // takes the general reader.
+    /// The integers of up to fifteen digits, read from one or two words at
+    /// the cursor: `-`? and the digits (no leading zero before another digit)
+    /// and the byte that ends them, not `.`, `e` or `E`. Moves past them and
+    /// gives sign and magnitude; `None` (nothing moved) for everything else:
+    /// whitespace first, sixteen digits and more, floats, errors, the end of
+    /// the input near. No call and no saved register, so that the integer
+    /// reads around it need none on their way through.
+    #[inline(always)]
+    fn short_magnitude(&mut self) -> Option<(bool, u64)> {
         let input = self.input;
         let start = self.pos;
         let negative = input.get(start) == Some(&b'-');
         let i = start + usize::from(negative);
-        if let Some((n, v)) = digit_run(input, i) {
-            if n == 8 {
-                if input[i] != b'0' {
-                    return self.read_magnitude_rest(ty, negative, start, i + 8, v);
-                }
-            } else if n > 0
-                && !matches!(input[i + n], b'.' | b'e' | b'E')
-                && (n == 1 || input[i] != b'0')
-            {
-                self.pos = i + n;
-                return Ok((negative, v, start));
-            }
+        let word = load_word(input, i)?;
+        // Everything is read from the words: the digits, the first of them
+        // (a leading zero) and the byte after them.
+        let n = digit_count(word);
+        if n == 0 || (n > 1 && word as u8 == b'0') {
+            return None;
         }
-        self.read_magnitude_slow(ty)
+        let (end, value, after) = if n < 8 {
+            (i + n, digits_value(word, n), (word >> (8 * n)) as u8)
+        } else {
+            // Ids and Unix times: eight to fifteen digits, below 10^15.
+            let word2 = load_word(input, i + 8)?;
+            let m = digit_count(word2);
+            if m == 8 {
+                return None;
+            }
+            let value = eight_digit_value(word) * POW10[m] + digits_value(word2, m);
+            (i + 8 + m, value, (word2 >> (8 * m)) as u8)
+        };
+        if matches!(after, b'.' | b'e' | b'E') {
+            return None;
+        }
+        self.pos = end;
+        Some((negative, value))
     }
 
-    /// [`read_magnitude`](Self::read_magnitude) for what its fast path
-    /// leaves.
+    /// Reads an integer as sign and magnitude, exactly, whatever precedes or
+    /// follows it: what [`short_magnitude`](Self::short_magnitude) leaves.
+    /// A fraction or exponent is "expected `ty`, found floating-point
+    /// number"; more than fits in a u64 is out of range for `ty`.
     #[inline(never)]
-    fn read_magnitude_slow(&mut self, ty: &'static str) -> Result<(bool, u64, usize), Error> {
+    fn read_magnitude(&mut self, ty: &'static str) -> Result<(bool, u64), Error> {
+        let at = self.pos;
         match self.peek() {
+            // Whitespace before a short integer (array elements of
+            // pretty-printed input): read it as the callers' short path does.
+            Some(b'-' | b'0'..=b'9') if self.pos != at => {
+                if let Some(short) = self.short_magnitude() {
+                    return Ok(short);
+                }
+            }
             Some(b'-' | b'0'..=b'9') => {}
             _ => return Err(self.invalid_type(ty)),
         }
-        let start = self.pos;
-        let negative = self.input[start] == b'-';
-        let digits_start = start + usize::from(negative);
-        self.read_magnitude_rest(ty, negative, start, digits_start, 0)
-    }
-
-    /// The digits from `i` on, after `value` read from those before (none, or
-    /// a first eight without a leading zero); the number starts at `start`.
-    #[inline(never)]
-    fn read_magnitude_rest(
-        &mut self,
-        ty: &'static str,
-        negative: bool,
-        start: usize,
-        mut i: usize,
-        mut value: u64,
-    ) -> Result<(bool, u64, usize), Error> {
         let input = self.input;
+        let start = self.pos;
+        let negative = input[start] == b'-';
         let digits_start = start + usize::from(negative);
+        let mut i = digits_start;
+        let mut value = 0u64;
         let mut overflow = false;
-        debug_assert!(value < 100_000_000);
         'digits: {
-            // Nine and ten digits (ids, Unix times) are common: their last
-            // digits one at a time, which cannot overflow from below 10^8.
+            // Two digits one at a time, then eight at a time (the integers
+            // that come here have whitespace before them, or sixteen digits
+            // and more, or are near the end of the input).
             for _ in 0..2 {
                 match input.get(i) {
                     Some(&d @ b'0'..=b'9') => {
@@ -268,7 +274,6 @@ impl<'de> Reader<'de> {
         let more = matches!(input.get(i), Some(b'.' | b'e' | b'E'));
         if i == digits_start || leading_zero || more {
             // Let the full scanner report the grammar error, or the float.
-            self.pos = start;
             let scanned = self.scan_number()?;
             debug_assert!(!scanned.integer);
             return Err(self.error_at(
@@ -283,36 +288,72 @@ impl<'de> Reader<'de> {
         if overflow {
             return Err(self.error_at(ErrorKind::NumberOutOfRange { ty }, start));
         }
-        Ok((negative, value, start))
+        Ok((negative, value))
+    }
+
+    /// Where the integer just read starts: before its digits and sign, which
+    /// end at the cursor. (Integers are preceded by whitespace or a
+    /// structural byte, never by another digit or `-`.)
+    fn number_start(&self) -> usize {
+        let before = &self.input[..self.pos];
+        let digits = before
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let start = self.pos - digits;
+        start - usize::from(start > 0 && before[start - 1] == b'-')
+    }
+
+    /// "out of range for `ty`", at the integer just read.
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(&self, ty: &'static str) -> Error {
+        self.error_at(ErrorKind::NumberOutOfRange { ty }, self.number_start())
     }
 
     /// Reads an unsigned integer that must fit `ty` (whose maximum is `max`).
-    #[inline]
+    ///
+    /// One outlined call whatever the type, its result in two registers; a
+    /// short integer is read in it without a further call, anything else
+    /// goes on in [`read_unsigned_slow`](Self::read_unsigned_slow) as a
+    /// tail call.
+    #[inline(never)]
     pub fn read_unsigned(&mut self, ty: &'static str, max: u64) -> Result<u64, Error> {
-        let (negative, value, start) = self.read_magnitude(ty)?;
-        if value > max || (negative && value != 0) {
-            return Err(self.error_at(ErrorKind::NumberOutOfRange { ty }, start));
+        match self.short_magnitude() {
+            Some((negative, value)) => {
+                unsigned_in_range(negative, value, max).ok_or_else(|| self.out_of_range(ty))
+            }
+            None => self.read_unsigned_slow(ty, max),
         }
-        Ok(value)
     }
 
-    /// Reads a signed integer that must lie in `min..=max` (the range of `ty`).
-    #[inline]
+    /// What [`read_unsigned`](Self::read_unsigned) leaves: whitespace first,
+    /// long integers, errors.
+    #[inline(never)]
+    fn read_unsigned_slow(&mut self, ty: &'static str, max: u64) -> Result<u64, Error> {
+        let (negative, value) = self.read_magnitude(ty)?;
+        unsigned_in_range(negative, value, max).ok_or_else(|| self.out_of_range(ty))
+    }
+
+    /// Reads a signed integer that must lie in `min..=max` (the range of `ty`),
+    /// in one outlined call as [`read_unsigned`](Self::read_unsigned).
+    #[inline(never)]
     pub fn read_signed(&mut self, ty: &'static str, min: i64, max: i64) -> Result<i64, Error> {
-        let (negative, magnitude, start) = self.read_magnitude(ty)?;
-        let value = if negative {
-            if magnitude > min.unsigned_abs() {
-                return Err(self.error_at(ErrorKind::NumberOutOfRange { ty }, start));
+        match self.short_magnitude() {
+            Some((negative, magnitude)) => {
+                signed_in_range(negative, magnitude, min, max).ok_or_else(|| self.out_of_range(ty))
             }
-            // Two's complement: wraps exactly onto -magnitude for magnitude ≤ 2^63.
-            0i64.wrapping_sub_unsigned(magnitude)
-        } else {
-            if magnitude > max as u64 {
-                return Err(self.error_at(ErrorKind::NumberOutOfRange { ty }, start));
-            }
-            magnitude as i64
-        };
-        Ok(value)
+            None => self.read_signed_slow(ty, min, max),
+        }
+    }
+
+    /// What [`read_signed`](Self::read_signed) leaves, as
+    /// [`read_unsigned_slow`](Self::read_unsigned_slow).
+    #[inline(never)]
+    fn read_signed_slow(&mut self, ty: &'static str, min: i64, max: i64) -> Result<i64, Error> {
+        let (negative, magnitude) = self.read_magnitude(ty)?;
+        signed_in_range(negative, magnitude, min, max).ok_or_else(|| self.out_of_range(ty))
     }
 
     /// Reads a `u64`.
@@ -441,6 +482,24 @@ impl<'de> Reader<'de> {
     }
 }
 
+/// The integer of sign `negative` and `magnitude` if it lies in `0..=max`
+/// (`-0` does).
+#[inline(always)]
+fn unsigned_in_range(negative: bool, magnitude: u64, max: u64) -> Option<u64> {
+    (magnitude <= max && (!negative || magnitude == 0)).then_some(magnitude)
+}
+
+/// The integer of sign `negative` and `magnitude` if it lies in `min..=max`.
+#[inline(always)]
+fn signed_in_range(negative: bool, magnitude: u64, min: i64, max: i64) -> Option<i64> {
+    if negative {
+        // Two's complement: wraps exactly onto -magnitude for magnitude ≤ 2^63.
+        (magnitude <= min.unsigned_abs()).then(|| 0i64.wrapping_sub_unsigned(magnitude))
+    } else {
+        (magnitude <= max as u64).then_some(magnitude as i64)
+    }
+}
+
 /// A number [`short_number`] read.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Short {
@@ -530,22 +589,41 @@ const THREES: u64 = 0x3030_3030_3030_3030;
 /// caller then goes byte by byte.
 #[inline(always)]
 fn digit_run(input: &[u8], i: usize) -> Option<(usize, u64)> {
-    let chunk: [u8; 8] = input.get(i..i + 8)?.try_into().ok()?;
-    let v = u64::from_le_bytes(chunk);
+    let word = load_word(input, i)?;
+    let n = digit_count(word);
+    Some((n, digits_value(word, n)))
+}
+
+/// The eight bytes at `input[i..]` as a little-endian word (the first byte
+/// lowest); `None` when fewer remain.
+#[inline(always)]
+fn load_word(input: &[u8], i: usize) -> Option<u64> {
+    let chunk: [u8; 8] = input.get(i..i.checked_add(8)?)?.try_into().ok()?;
+    Some(u64::from_le_bytes(chunk))
+}
+
+/// How many of `word`'s bytes, from the first, are ASCII digits (0 to 8).
+#[inline(always)]
+fn digit_count(word: u64) -> usize {
     // A byte is a digit when `byte ^ 0x30` is at most 9: its high nibble is
     // 0 and adding 6 leaves it 0. Carries only start at a non-digit byte, so
     // the lowest flagged byte, the first non-digit, is exact.
-    let t = v ^ THREES;
+    let t = word ^ THREES;
     let non_digits = (t | t.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0;
-    let n = (non_digits.trailing_zeros() / 8) as usize;
+    (non_digits.trailing_zeros() / 8) as usize
+}
+
+/// The value of the first `n` bytes of `word`, which are digits.
+#[inline(always)]
+fn digits_value(word: u64, n: usize) -> u64 {
     let digits = match n {
-        0 => return Some((0, 0)),
-        8 => v,
+        0 => return 0,
+        8 => word,
         // Move the n digits to the top and fill below with '0's: the
         // eight-digit value is then the n-digit one.
-        _ => (v << (8 * (8 - n))) | (THREES >> (8 * n)),
+        _ => (word << (8 * (8 - n))) | (THREES >> (8 * n)),
     };
-    Some((n, eight_digit_value(digits)))
+    eight_digit_value(digits)
 }
 
 /// The value of eight ASCII digits, the first byte most significant.
