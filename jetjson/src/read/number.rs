@@ -182,6 +182,17 @@ impl<'de> Reader<'de> {
         let start = self.pos;
         let negative = input.get(start) == Some(&b'-');
         let i = start + usize::from(negative);
+        // One digit (flags, counts, small enums as numbers) is the
+        // commonest integer of all: a byte compare, before any word.
+        if let (Some(&d), Some(&after)) = (input.get(i), input.get(i + 1)) {
+            if d.is_ascii_digit() && !after.is_ascii_digit() {
+                if matches!(after, b'.' | b'e' | b'E') {
+                    return None;
+                }
+                self.pos = i + 1;
+                return Some((negative, u64::from(d - b'0')));
+            }
+        }
         let word = load_word(input, i)?;
         // Everything is read from the words: the digits, the first of them
         // (a leading zero) and the byte after them.
