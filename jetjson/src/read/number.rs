@@ -328,8 +328,7 @@ impl<'de> Reader<'de> {
     ///
     /// One outlined call whatever the type, its result in two registers; a
     /// short integer is read in it without a further call, anything else
-    /// goes on in [`read_unsigned_slow`](Self::read_unsigned_slow) as a
-    /// tail call.
+    /// goes on in its slow half as a tail call.
     #[inline(never)]
     pub fn read_unsigned(&mut self, ty: &'static str, max: u64) -> Result<u64, Error> {
         match self.short_magnitude() {
