@@ -168,8 +168,9 @@ impl<'de> Reader<'de> {
         }
     }
 
-    /// The integers of up to fifteen digits, read from one or two words at
-    /// the cursor: `-`? and the digits (no leading zero before another digit)
+    /// The integers of up to fifteen digits, read at the cursor from two
+    /// bytes (one digit) or one or two words: `-`? and the digits (no leading
+    /// zero before another digit)
     /// and the byte that ends them, not `.`, `e` or `E`. Moves past them and
     /// gives sign and magnitude; `None` (nothing moved) for everything else:
     /// whitespace first, sixteen digits and more, floats, errors, the end of
@@ -183,7 +184,7 @@ impl<'de> Reader<'de> {
         let negative = input.get(start) == Some(&b'-');
         let i = start + usize::from(negative);
         // One digit (flags, counts, small enums as numbers) is the
-        // commonest integer of all: a byte compare, before any word.
+        // commonest integer of all: two byte tests, before any word.
         if let (Some(&d), Some(&after)) = (input.get(i), input.get(i + 1)) {
             if d.is_ascii_digit() && !after.is_ascii_digit() {
                 if matches!(after, b'.' | b'e' | b'E') {
