@@ -84,6 +84,7 @@
 //! bytes) and grows if the input is denser; with the arena and the parse
 //! stack that is a handful of allocations whatever the input.
 
+mod fast;
 mod node;
 mod parse;
 mod write;

@@ -1,23 +1,27 @@
-//! Building the layout: one loop over the [`Reader`]'s tokens, with an
-//! explicit stack of open containers (so the call stack stays flat however
-//! deep the input nests). The reader calls are those of `Value`'s parser, in
-//! the same order, so both accept the same input and fail the same way.
+//! Building the layout. [`parse`] first runs the fast loop of `fast.rs`,
+//! which reads the bytes itself; when that loop stops short (at any error),
+//! the checked loop here parses the input again from its start and reports
+//! the error. The checked loop is one pass over the [`Reader`]'s tokens,
+//! the calls of `Value`'s parser in the same order, so `Document` and
+//! `Value` accept the same input and fail with the same error. Both loops
+//! keep an explicit stack of open containers (so the call stack stays flat
+//! however deep the input nests) and build through the one [`Builder`].
 
-use super::{Document, Slot, ARR, DUP, END, ESCAPED, FALSE, FLOAT, KEY, NINT, NULL, OBJ};
+use super::{fast, Document, Slot, ARR, DUP, END, ESCAPED, FALSE, FLOAT, KEY, NINT, NULL, OBJ};
 use super::{END_OBJ, REDIRECT, SHADOWED, STR, TRUE, UINT};
 use crate::read::{Reader, Span};
 use crate::value::number::{read_number, N};
 use crate::Error;
 
 /// An open array or object.
-struct Frame {
+pub(super) struct Frame {
     /// Its slot.
     open: usize,
     /// Byte offset of its `[` or `{`.
     start: usize,
     /// Elements or members so far.
-    count: usize,
-    object: bool,
+    pub(super) count: usize,
+    pub(super) object: bool,
     /// One bit per key hash seen (objects only): a key whose bit is set
     /// may repeat one before it, and is compared with the earlier keys'
     /// hashes in `hashes` (from `hashes_at` on).
@@ -32,9 +36,10 @@ struct Frame {
 /// whose filter fills is checked once, at its end, by sorting.
 const CHECKED_KEYS: usize = 64;
 
-struct Builder<'a> {
+/// The layout being built, by either loop.
+pub(super) struct Builder<'a> {
     input: &'a [u8],
-    slots: Vec<Slot>,
+    pub(super) slots: Vec<Slot>,
     arena: String,
     escaped: Vec<(usize, usize)>,
     redirects: Vec<(usize, usize)>,
@@ -45,19 +50,17 @@ struct Builder<'a> {
 }
 
 pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Error> {
+    match fast::parse(input, max_depth) {
+        Some(doc) => Ok(doc),
+        None => checked(input, max_depth),
+    }
+}
+
+/// The checked loop: see the module's documentation.
+pub(super) fn checked(input: &[u8], max_depth: usize) -> Result<Document<'_>, Error> {
     let mut r = Reader::new(input);
     r.set_max_depth(max_depth);
-    let mut b = Builder {
-        input,
-        // About one slot per eight bytes of input is what real documents
-        // need (twitter 1/9, citm_catalog 1/7, canada 1/10); denser input grows it.
-        slots: Vec::with_capacity(input.len() / 8 + 4),
-        arena: String::new(),
-        escaped: Vec::new(),
-        redirects: Vec::new(),
-        members: Vec::new(),
-        hashes: Vec::with_capacity(64),
-    };
+    let mut b = Builder::new(input);
     let mut frames: Vec<Frame> = Vec::with_capacity(16);
     'value: loop {
         match r.peek() {
@@ -82,15 +85,7 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Erro
                 let open = b.slots.len();
                 if r.next_member(&mut true)? {
                     b.slots.push(Slot::new(OBJ, 0, 0));
-                    let mut frame = Frame {
-                        open,
-                        start: at,
-                        count: 0,
-                        object: true,
-                        bloom: 0,
-                        hashes_at: b.hashes.len(),
-                        maybe_dup: false,
-                    };
+                    let mut frame = b.object_frame(open, at);
                     b.key(&mut r, &mut frame)?;
                     frames.push(frame);
                     continue 'value;
@@ -105,15 +100,7 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Erro
                 let open = b.slots.len();
                 if r.next_element(&mut true)? {
                     b.slots.push(Slot::new(ARR, 0, 0));
-                    frames.push(Frame {
-                        open,
-                        start: at,
-                        count: 0,
-                        object: false,
-                        bloom: 0,
-                        hashes_at: 0,
-                        maybe_dup: false,
-                    });
+                    frames.push(Frame::array(open, at));
                     continue 'value;
                 }
                 b.slots.push(Slot::new(ARR, 0, open as u64 + 1));
@@ -152,33 +139,85 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Erro
         }
     }
     r.finish()?;
-    b.redirects.sort_unstable();
-    debug_assert!(std::str::from_utf8(input).is_ok());
-    // SAFETY: the reader accepted all of `input` as one JSON value with
-    // whitespace around it. It checks every string literal as UTF-8
-    // (`parse_str_span` validates each run that holds a byte ≥ 0x80), and
-    // accepts outside string literals only ASCII bytes: whitespace,
-    // structural characters, the letters of `true`/`false`/`null` and the
-    // characters of numbers, each compared with an exact ASCII value. So the
-    // whole input is UTF-8. (Debug builds check it above; the tests in
-    // tests/document.rs drive multibyte text inside and invalid UTF-8 inside
-    // and outside strings.)
-    let text = unsafe { std::str::from_utf8_unchecked(input) };
-    Ok(Document {
-        text,
-        slots: b.slots,
-        arena: b.arena,
-        escaped: b.escaped,
-        redirects: b.redirects,
-        max_depth,
-    })
+    // The reader accepted all of `input` as one JSON value with whitespace
+    // around it. It checks every string literal as UTF-8 (`parse_str_span`
+    // validates each run that holds a byte ≥ 0x80), and accepts outside
+    // string literals only ASCII bytes: whitespace, structural characters,
+    // the letters of `true`/`false`/`null` and the characters of numbers,
+    // each compared with an exact ASCII value. So the whole input is UTF-8,
+    // as `finish` requires.
+    Ok(b.finish(max_depth))
 }
 
-impl Builder<'_> {
+impl Frame {
+    pub(super) fn array(open: usize, start: usize) -> Frame {
+        Frame {
+            open,
+            start,
+            count: 0,
+            object: false,
+            bloom: 0,
+            hashes_at: 0,
+            maybe_dup: false,
+        }
+    }
+}
+
+impl<'a> Builder<'a> {
+    pub(super) fn new(input: &'a [u8]) -> Builder<'a> {
+        Builder {
+            input,
+            // About one slot per eight bytes of input is what real documents
+            // need (twitter 1/9, citm_catalog 1/7, canada 1/10); denser input
+            // grows it.
+            slots: Vec::with_capacity(input.len() / 8 + 4),
+            arena: String::new(),
+            escaped: Vec::new(),
+            redirects: Vec::new(),
+            members: Vec::new(),
+            hashes: Vec::with_capacity(64),
+        }
+    }
+
+    /// The frame of an object whose slot is `open` and whose `{` is at `start`.
+    pub(super) fn object_frame(&self, open: usize, start: usize) -> Frame {
+        Frame {
+            open,
+            start,
+            count: 0,
+            object: true,
+            bloom: 0,
+            hashes_at: self.hashes.len(),
+            maybe_dup: false,
+        }
+    }
+
+    /// The document, once a loop has accepted all of the input as one JSON
+    /// value: the loop must have checked every string literal as UTF-8 and
+    /// accepted only ASCII bytes outside them.
+    pub(super) fn finish(mut self, max_depth: usize) -> Document<'a> {
+        self.redirects.sort_unstable();
+        debug_assert!(std::str::from_utf8(self.input).is_ok());
+        // SAFETY: both callers (the checked loop above and `fast::parse`)
+        // call this only after accepting the whole input, and each says at
+        // the call why that makes it UTF-8. (Debug builds check it above; the
+        // tests in tests/document.rs drive multibyte text inside and invalid
+        // UTF-8 inside and outside strings through both loops.)
+        let text = unsafe { std::str::from_utf8_unchecked(self.input) };
+        Document {
+            text,
+            slots: self.slots,
+            arena: self.arena,
+            escaped: self.escaped,
+            redirects: self.redirects,
+            max_depth,
+        }
+    }
+
     /// Pushes a string or key slot for text the reader just parsed; `at` is
     /// the offset of its opening quote.
     #[inline]
-    fn string(&mut self, r: &Reader<'_>, kind: u8, span: Span, at: usize) {
+    pub(super) fn string(&mut self, r: &Reader<'_>, kind: u8, span: Span, at: usize) {
         match span {
             Span::Input(start, end) => {
                 self.slots.push(Slot::new(kind, end - start, start as u64));
@@ -204,6 +243,15 @@ impl Builder<'_> {
     fn key(&mut self, r: &mut Reader<'_>, frame: &mut Frame) -> Result<(), Error> {
         let at = r.offset();
         let span = r.read_key_span()?;
+        self.add_key(r, frame, span, at);
+        Ok(())
+    }
+
+    /// Pushes the slot of a key just read (its text `span`, its quote at
+    /// `at`; `r` holds it if it had escapes) and checks whether it repeats
+    /// an earlier key of the object.
+    #[inline(always)]
+    pub(super) fn add_key(&mut self, r: &Reader<'_>, frame: &mut Frame, span: Span, at: usize) {
         let hash = match span {
             Span::Input(start, end) => key_hash(&self.input[start..end]),
             Span::Scratch => key_hash(r.scratch_str().as_bytes()),
@@ -221,7 +269,6 @@ impl Builder<'_> {
         } else {
             frame.maybe_dup |= seen;
         }
-        Ok(())
     }
 
     /// Whether the key at `slot` equals an earlier one of its object.
@@ -236,7 +283,7 @@ impl Builder<'_> {
 
     /// Closes the container of `frame`; `end` is the offset after its bracket.
     #[inline]
-    fn close(&mut self, frame: Frame, end: usize) {
+    pub(super) fn close(&mut self, frame: Frame, end: usize) {
         let close = self.slots.len();
         let end_kind = if frame.object { END | END_OBJ } else { END };
         self.slots

@@ -124,6 +124,14 @@ pub fn scan(bytes: &[u8], start: usize) -> Scan {
     Backend::current().scan(bytes, start)
 }
 
+/// [`scan`] for a stop within the next sixteen bytes, in a few inline
+/// instructions (the same on every backend); `None` when the stop is further
+/// or fewer than sixteen bytes are left, and the caller then calls [`scan`].
+#[inline(always)]
+pub(crate) fn scan_short(bytes: &[u8], start: usize) -> Option<Scan> {
+    scalar::scan_short(bytes, start)
+}
+
 /// The index of the first byte at or after `start` that needs escaping
 /// (`"`, `\\` or below 0x20), or `bytes.len()`: [`scan`] without the
 /// non-ASCII flag, for the writer, whose slices are whole strings (so the
@@ -282,6 +290,30 @@ mod tests {
                     want,
                     "sse2 {case:?} {start}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_short_scan_finds_a_stop_in_sixteen_bytes_or_declines() {
+        for case in cases() {
+            for start in [0, 1, 3, 8, 15, 17]
+                .into_iter()
+                .filter(|&s| s <= case.len())
+            {
+                let want = reference(&case, start);
+                match scan_short(&case, start) {
+                    Some(got) => {
+                        assert_eq!(got.stop, want, "{case:?} from {start}");
+                        let high = case[start..want].iter().any(|&b| b >= 0x80);
+                        // Exact here: only the bytes before the stop count.
+                        assert_eq!(got.non_ascii, high, "{case:?} from {start}");
+                    }
+                    None => assert!(
+                        case.len() - start < 16 || want >= start + 16,
+                        "declined {case:?} from {start}"
+                    ),
+                }
             }
         }
     }

@@ -47,6 +47,33 @@ pub(super) fn find_special(bytes: &[u8], start: usize) -> usize {
     i
 }
 
+/// [`scan`] when the stop is among the first sixteen bytes from `start` (two
+/// words, no loop): short strings and keys, inline where they are read. `None`
+/// when the input has fewer than sixteen bytes left there or no stop is in
+/// them; the caller then scans from `start` again with the full kernel.
+#[inline(always)]
+pub(super) fn scan_short(bytes: &[u8], start: usize) -> Option<Scan> {
+    let block = bytes.get(start..start.checked_add(16)?)?;
+    let mut high = 0u64;
+    for (k, word) in block.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        let x = u64::from_le_bytes(w);
+        let hits = special_bytes(x);
+        if hits != 0 {
+            let at = (hits.trailing_zeros() / 8) as usize;
+            // The bytes before the stop: `at` < 8, so the shift is < 64.
+            let before = x & ((1u64 << (8 * at)) - 1);
+            return Some(Scan {
+                stop: start + 8 * k + at,
+                non_ascii: (high | before) & HIGH != 0,
+            });
+        }
+        high |= x;
+    }
+    None
+}
+
 pub(super) fn scan(bytes: &[u8], start: usize) -> Scan {
     let mut i = start;
     let mut high = 0u64;
