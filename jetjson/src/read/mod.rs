@@ -318,6 +318,30 @@ impl<'de> Reader<'de> {
         Ok(self.span_str(span))
     }
 
+    /// `read_key` for the usual key, inline: the cursor on its opening quote,
+    /// at most fifteen ASCII bytes without escapes, the `:` right after the
+    /// closing quote. `None` for anything else, with nothing consumed: the
+    /// caller then calls `read_key`, which reads it or makes the error.
+    #[inline(always)]
+    // The serde bridge's maps use it; its test runs in every build.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn read_short_key(&mut self) -> Option<&'de str> {
+        let input = self.input;
+        if input.get(self.pos) != Some(&b'"') {
+            return None;
+        }
+        let start = self.pos + 1;
+        let scan = crate::simd::scan_short(input, start)?;
+        if scan.non_ascii || input.get(scan.stop..scan.stop + 2) != Some(b"\":") {
+            return None;
+        }
+        self.pos = scan.stop + 2;
+        let text = &input[start..scan.stop];
+        // SAFETY: the scan saw no byte ≥ 0x80 before the stop, so `text` is
+        // ASCII, which is UTF-8.
+        Some(unsafe { std::str::from_utf8_unchecked(text) })
+    }
+
     /// `read_key` in two steps, so that the key can be looked at while the
     /// reader is borrowed immutably (map keys pass both to `FromJsonKey`).
     #[inline]
@@ -466,5 +490,49 @@ impl<'de> Reader<'de> {
         let start = self.pos;
         self.skip_value()?;
         Ok(&self.input[start..self.pos])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reader;
+
+    /// The inline key read agrees with `read_key` wherever it answers, and
+    /// consumes nothing where it declines.
+    #[test]
+    fn the_short_key_read_agrees_with_read_key_or_declines() {
+        let cases: &[&[u8]] = &[
+            b"\"a\":1",
+            b"\"phase\":1,\"time\":10}",
+            b"\"\":1                ",
+            b"\"fifteen_bytes__\":1    ",
+            b"\"sixteen_bytes___\":1   ",
+            b"\"key\" :1               ",
+            b"\"key\"1                 ",
+            b"\"k\\u00e9y\":1            ",
+            b"\"caf\xc3\xa9\":1              ",
+            b"\"bad\xff\":1               ",
+            b"\"tab\tkey\":1            ",
+            b"\"short\":",
+            b"\"short\"",
+            b"\"",
+            b"x\"key\":1               ",
+        ];
+        for &case in cases {
+            let mut short = Reader::new(case);
+            let mut full = Reader::new(case);
+            let full_key = full.read_key().map(|k| k.as_str().to_owned()).ok();
+            match short.read_short_key() {
+                Some(key) => {
+                    assert_eq!(full_key.as_deref(), Some(key), "{case:?}");
+                    assert_eq!(short.offset(), full.offset(), "{case:?}");
+                    assert!(key.is_ascii() && key.len() < 16, "{case:?}");
+                }
+                None => assert_eq!(short.offset(), 0, "{case:?} consumed on decline"),
+            }
+        }
+        let mut r = Reader::new(b"\"phase\":1,\"time\":10}");
+        assert_eq!(r.read_short_key(), Some("phase"));
+        assert_eq!(r.offset(), 8);
     }
 }

@@ -99,7 +99,12 @@ impl<'de> Reader<'de> {
     #[inline]
     pub(super) fn parse_str_span(&mut self) -> Result<Span, Error> {
         let start = self.pos;
-        let scan = simd::scan(self.input, start);
+        // Keys and most values end within sixteen bytes: two words inline
+        // find the quote there without the call into the block scan.
+        let scan = match simd::scan_short(self.input, start) {
+            Some(scan) => scan,
+            None => simd::scan(self.input, start),
+        };
         match self.input.get(scan.stop) {
             Some(b'"') => {
                 if scan.non_ascii {

@@ -504,7 +504,10 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         self.key_at = self.r.offset();
         let input = self.r.input();
         let at = self.key_at;
-        let key = self.r.read_key()?;
+        let key = match self.r.read_short_key() {
+            Some(key) => Str::Borrowed(key),
+            None => self.r.read_key()?,
+        };
         seed.deserialize(Key {
             key,
             input,

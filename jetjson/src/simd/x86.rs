@@ -44,6 +44,39 @@ pub(super) fn scan_sse2(bytes: &[u8], start: usize) -> Scan {
     }
 }
 
+/// `scan_sse2` for a stop within the first sixteen bytes: one block, inline,
+/// no loop; `None` when the stop is further or fewer than sixteen bytes are
+/// left.
+#[inline(always)]
+pub(super) fn scan_short_sse2(bytes: &[u8], start: usize) -> Option<Scan> {
+    let block = bytes.get(start..start.checked_add(16)?)?;
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always
+    // run; the load reads the sixteen bytes of `block`.
+    let (mask, high) = unsafe {
+        let x = _mm_loadu_si128(block.as_ptr().cast());
+        let ctrl_max = _mm_set1_epi8(0x1f);
+        // x <= 0x1f (unsigned) exactly when max(x, 0x1f) == 0x1f.
+        let ctrl = _mm_cmpeq_epi8(_mm_max_epu8(x, ctrl_max), ctrl_max);
+        let hits = _mm_or_si128(
+            _mm_or_si128(
+                _mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8)),
+                _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8)),
+            ),
+            ctrl,
+        );
+        (_mm_movemask_epi8(hits), _mm_movemask_epi8(x))
+    };
+    if mask == 0 {
+        return None;
+    }
+    let at = mask.trailing_zeros();
+    Some(Scan {
+        stop: start + at as usize,
+        // `at` < 16: the high bits of the bytes before the stop.
+        non_ascii: high & ((1i32 << at) - 1) != 0,
+    })
+}
+
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
