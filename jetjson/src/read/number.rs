@@ -452,7 +452,7 @@ impl<'de> Reader<'de> {
             }
             Some((Short::Integer(negative, magnitude), end)) => {
                 self.pos = end;
-                // At most seven digits: exact in an f64.
+                // At most fifteen digits, below 2^53: exact in an f64.
                 let v = magnitude as f64;
                 return Ok(if negative { -v } else { v });
             }
@@ -525,10 +525,10 @@ pub(crate) enum Short {
     Decimal(Decimal),
 }
 
-/// The common numbers, read a word at a time: an integer of one to seven
-/// digits, or a float of such an integer part (`-`? and no leading zero
-/// before another digit), `.` and fraction digits, at most 19 digits in all,
-/// with no exponent. Returns what it read (for a float, the [`Decimal`]
+/// The common numbers, read a word at a time: an integer of one to fifteen
+/// digits, or a float of an integer part of one to seven digits (`-`? and no
+/// leading zero before another digit), `.` and fraction digits, at most 19
+/// digits in all, with no exponent. Returns what it read (for a float, the [`Decimal`]
 /// [`scan_number`] would give) and the offset just past it; `None` for
 /// anything else, and near the end of the input, which the full scanner then
 /// reads (and checks).
@@ -536,8 +536,10 @@ pub(crate) enum Short {
 pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)> {
     let (negative, n, int, mut i) = short_int_part(input, start)?;
     match input[i] {
-        b'.' => {}
-        b'e' | b'E' => return None,
+        // A fraction after at most seven digits: the mantissa below stays
+        // within 19 digits.
+        b'.' if n < 8 => {}
+        b'.' | b'e' | b'E' => return None,
         _ => return Some((Short::Integer(negative, int), i)),
     }
     i += 1;
@@ -569,18 +571,26 @@ pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)>
     Some((Short::Decimal(decimal), i))
 }
 
-/// The integer part of a number at `input[start..]`, read from one word:
-/// `-`? and one to seven digits, no leading zero before another digit. Gives
-/// the sign, the digit count, the value and the offset after the digits,
-/// where the input still has a byte (the word reached past the digits);
-/// `None` for anything else.
+/// The integer part of a number at `input[start..]`, read from one word,
+/// or two for ids and Unix times: `-`? and one to fifteen digits, no leading
+/// zero before another digit. Gives the sign, the digit count, the value
+/// (below 10^15) and the offset after the digits, where the input still has
+/// a byte (the word reached past the digits); `None` for anything else.
 #[inline(always)]
 fn short_int_part(input: &[u8], start: usize) -> Option<(bool, usize, u64, usize)> {
     let negative = input.get(start) == Some(&b'-');
     let i = start + usize::from(negative);
-    let (n, int) = digit_run(input, i)?;
-    if n == 0 || n == 8 || (n > 1 && input[i] == b'0') {
+    let (mut n, mut int) = digit_run(input, i)?;
+    if n == 0 || (n > 1 && input[i] == b'0') {
         return None;
+    }
+    if n == 8 {
+        let (m, more) = digit_run(input, i + 8)?;
+        if m == 8 {
+            return None;
+        }
+        int = int * POW10[m] + more;
+        n += m;
     }
     Some((negative, n, int, i + n))
 }
@@ -748,6 +758,14 @@ mod tests {
             "-",
             "1",
             "12",
+            "12345678",
+            "-123456789",
+            "123456789012345",
+            "-999999999999999",
+            "1234567890123456",
+            "012345678",
+            "123456789.5",
+            "-123456789012.25",
             "-65.613616999999977",
             "43.420273000000009",
             "0.000123",
