@@ -178,7 +178,7 @@ pub struct Container {
     /// `transparent`.
     pub transparent: Option<Span>,
     /// `bound = ".."` / `bound(serialize = .., deserialize = ..)`: where
-    /// predicates that replace the inferred bounds.
+    /// predicates; see [`Bounds`].
     pub bound: Bounds,
     /// `from = "T"`: read a `T`, then `From::from` it.
     pub from: Option<syn::Type>,
@@ -191,12 +191,41 @@ pub struct Container {
 }
 
 /// `bound` settings, per direction.
+///
+/// `#[json(bound)]` replaces the bounds jetjson infers, as serde's `bound`
+/// replaces serde's. `#[serde(bound)]` is written for serde's traits
+/// (`T: Serialize`), which jetjson's impls cannot use in place of their own:
+/// its predicates are kept (a field through the serde bridge needs them) and
+/// jetjson's inferred bounds are added beside them.
 #[derive(Clone, Default)]
 pub struct Bounds {
     /// Predicates for the encoding impls (`ToJson`, `ToValue`, `ToMsgpack`).
     pub serialize: Option<Vec<syn::WherePredicate>>,
     /// Predicates for the decoding impls.
     pub deserialize: Option<Vec<syn::WherePredicate>>,
+    /// `serialize` came from `#[json(bound)]`, and replaces the inference.
+    pub serialize_replaces: bool,
+    /// `deserialize` came from `#[json(bound)]`, and replaces the inference.
+    pub deserialize_replaces: bool,
+}
+
+impl Bounds {
+    /// The given predicates for one direction, and whether they replace the
+    /// inferred bounds.
+    pub fn given(&self, writes: bool) -> Option<(&[syn::WherePredicate], bool)> {
+        if writes {
+            let replaces = self.serialize_replaces;
+            self.serialize.as_deref().map(|p| (p, replaces))
+        } else {
+            let replaces = self.deserialize_replaces;
+            self.deserialize.as_deref().map(|p| (p, replaces))
+        }
+    }
+
+    /// Whether a `#[json(bound)]` for this direction replaces the inference.
+    pub fn replaces(&self, writes: bool) -> bool {
+        self.given(writes).is_some_and(|(_, replaces)| replaces)
+    }
 }
 
 /// Reads `bound = ".."` or `bound(serialize = "..", deserialize = "..")`
@@ -232,9 +261,13 @@ fn bounds(
     ser: Attr<'_, Vec<syn::WherePredicate>>,
     de: Attr<'_, Vec<syn::WherePredicate>>,
 ) -> Bounds {
+    let serialize_replaces = ser.json.is_some();
+    let deserialize_replaces = de.json.is_some();
     Bounds {
         serialize: ser.get(),
         deserialize: de.get(),
+        serialize_replaces,
+        deserialize_replaces,
     }
 }
 

@@ -81,34 +81,37 @@ impl Direction {
 /// `&'a str` cannot); a field type naming the type itself is left out, as
 /// bounding it would recurse.
 ///
-/// `bound` replaces the inference as serde does: a container `bound` (for
-/// this direction) replaces every inferred bound; a field or variant
-/// `bound` is added, and that field (the variant's fields) infers none.
+/// `#[json(bound)]` replaces the inference as serde's `bound` does: a
+/// container `bound` (for this direction) replaces every inferred bound; a
+/// field or variant `bound` is added, and that field (the variant's fields)
+/// infers none. `#[serde(bound)]` names serde's traits, so its predicates
+/// are added and the inference kept (see [`crate::attr::Bounds`]).
 pub fn impl_header(
     cont: &Container,
     direction: Direction,
     de: &syn::Lifetime,
 ) -> (TokenStream, TokenStream, TokenStream) {
     let writes = direction.writes();
-    let of = |bounds: &'_ crate::attr::Bounds| -> Option<Vec<syn::WherePredicate>> {
-        if writes {
-            bounds.serialize.clone()
-        } else {
-            bounds.deserialize.clone()
-        }
-    };
     let mut generics = cont.generics.clone();
     let mut predicates: Vec<syn::WherePredicate> = Vec::new();
     if let Data::Enum(variants) = &cont.data {
         for variant in variants {
-            predicates.extend(of(&variant.attrs.bound).unwrap_or_default());
+            if let Some((given, _)) = variant.attrs.bound.given(writes) {
+                predicates.extend_from_slice(given);
+            }
         }
     }
     for (_, field) in fields_with_variants(cont) {
-        predicates.extend(of(&field.attrs.bound).unwrap_or_default());
+        if let Some((given, _)) = field.attrs.bound.given(writes) {
+            predicates.extend_from_slice(given);
+        }
     }
-    match of(&cont.attrs.bound) {
-        Some(given) => predicates.extend(given),
+    match cont.attrs.bound.given(writes) {
+        Some((given, true)) => predicates.extend_from_slice(given),
+        Some((given, false)) => {
+            predicates.extend_from_slice(given);
+            predicates.extend(inferred(cont, direction, de));
+        }
         None => predicates.extend(inferred(cont, direction, de)),
     }
     let (_, ty_generics, _) = cont.generics.split_for_impl();
@@ -175,13 +178,8 @@ fn inferred(
             if is_phantom(field.ty) {
                 continue;
             }
-            let own_bound = if writes {
-                field.attrs.bound.serialize.is_some()
-                    || variant.is_some_and(|v| v.attrs.bound.serialize.is_some())
-            } else {
-                field.attrs.bound.deserialize.is_some()
-                    || variant.is_some_and(|v| v.attrs.bound.deserialize.is_some())
-            };
+            let own_bound = field.attrs.bound.replaces(writes)
+                || variant.is_some_and(|v| v.attrs.bound.replaces(writes));
             let (skipped, custom) = if writes {
                 (field.attrs.skip_serializing, field.attrs.custom_ser())
             } else {
@@ -268,8 +266,8 @@ fn inferred(
             .map(|l| &l.lifetime.ident)
             .collect();
         for (variant, field) in fields_with_variants(cont) {
-            let own_bound = field.attrs.bound.deserialize.is_some()
-                || variant.is_some_and(|v| v.attrs.bound.deserialize.is_some());
+            let own_bound = field.attrs.bound.replaces(false)
+                || variant.is_some_and(|v| v.attrs.bound.replaces(false));
             if field.attrs.skip_deserializing
                 || field.attrs.custom_de()
                 || own_bound

@@ -114,6 +114,38 @@ fn given_bounds_replace_the_inferred_ones() {
     assert_eq!(jetjson::to_string(&Given::<u8> { t: None }), "{}");
 }
 
+/// `#[serde(bound)]` alone: written for serde's traits, so jetjson keeps
+/// the predicates and adds its own inferred bounds beside them.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(bound = "T: Serialize + serde::de::DeserializeOwned")]
+struct SerdeBound<T> {
+    items: Vec<T>,
+    #[serde(default)]
+    first: Option<T>,
+}
+
+/// The per-direction spelling, on a field.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+struct FieldSerdeBound<T> {
+    #[serde(bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
+    t: T,
+}
+
+#[test]
+fn serde_bounds_are_kept_beside_the_inferred_ones() {
+    let v = SerdeBound {
+        items: vec![1u16, 2],
+        first: Some(7),
+    };
+    assert_eq!(same_as_serde(&v), r#"{"items":[1,2],"first":7}"#);
+    let missing: SerdeBound<u16> = jetjson::from_str(r#"{"items":[]}"#).unwrap();
+    assert_eq!(missing.first, None);
+    let v = FieldSerdeBound {
+        t: String::from("x"),
+    };
+    assert_eq!(same_as_serde(&v), r#"{"t":"x"}"#);
+}
+
 // MARK: - Cow<'static, str>
 
 #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]

@@ -155,6 +155,7 @@ const _: () = {
     impl<T> ::jetjson::__private::ToJson for Given<T>
     where
         T: jetjson::ToJson + Clone,
+        T: ::jetjson::__private::ToJson,
     {
         fn write_json(&self, __w: &mut ::jetjson::__private::Writer<'_>) {
             __w.write_raw(b"{\"t\":");
@@ -166,6 +167,7 @@ const _: () = {
     impl<T> ::jetjson::__private::FlatToJson for Given<T>
     where
         T: jetjson::ToJson + Clone,
+        T: ::jetjson::__private::ToJson,
     {
         #[inline]
         fn write_flat(
@@ -272,6 +274,7 @@ const _: () = {
     where
         L: Copy,
         R: jetjson::ToJson,
+        L: ::jetjson::__private::ToJson,
     {
         fn write_json(&self, __w: &mut ::jetjson::__private::Writer<'_>) {
             match self {
@@ -293,6 +296,7 @@ const _: () = {
     where
         L: Copy,
         R: jetjson::ToJson,
+        L: ::jetjson::__private::ToJson,
     {
         #[inline]
         fn write_flat(
@@ -308,6 +312,7 @@ const _: () = {
     where
         L: Copy,
         R: jetjson::FromJson<'de>,
+        L: ::jetjson::__private::FromJson<'de>,
     {
         fn read_json(
             __r: &mut ::jetjson::__private::Reader<'de>,
@@ -441,6 +446,7 @@ const _: () = {
     where
         L: Copy,
         R: jetjson::FromJson<'de>,
+        L: ::jetjson::__private::FromJson<'de>,
         Self: ::jetjson::__private::FromJsonOwned,
     {
         type Slots = ::jetjson::__private::FlatText;
