@@ -108,8 +108,19 @@ pub fn object_tail(
                 let error = (missing.error)(&name);
                 quote!(::jetjson::__private::owned_via_value_missing(#binding, || #error)?)
             }
-            // A field read by a module or through serde has no "value when
-            // absent" to ask (serde's rule for `with` fields too).
+            // `#[json(serde)]`: the type's own serde impl says what absent
+            // is, as serde's derive asks it (`None` for `Option`).
+            attr::Default::None
+                if matches!(field.attrs.deserialize_via, Some(attr::Via::Serde)) =>
+            {
+                let error = (missing.error)(&name);
+                quote!(match #binding {
+                    ::jetjson::__private::Some(__x) => __x,
+                    ::jetjson::__private::None => ::jetjson::__private::serde_missing(|| #error)?,
+                })
+            }
+            // A field read by a module or a serde function has no "value
+            // when absent" to ask (serde's rule for `with` fields too).
             attr::Default::None if !native_de(field) => {
                 let error = (missing.error)(&name);
                 quote!(match #binding {

@@ -1120,6 +1120,19 @@ pub fn serde_read<'de, T: serde::Deserialize<'de>>(r: &mut Reader<'de>) -> Resul
     crate::serde::read_value(r, |d| T::deserialize(d))
 }
 
+/// The value of an absent `#[json(serde)]` field, as serde's derive makes
+/// it: the type's `Deserialize` is asked to read from nothing, which an
+/// `Option` answers with `None`; any other type fails, and `missing` makes
+/// the "missing field" error.
+#[cfg(feature = "serde")]
+pub fn serde_missing<'de, T, F>(missing: F) -> Result<T, Error>
+where
+    T: serde::Deserialize<'de>,
+    F: FnOnce() -> Error,
+{
+    T::deserialize(crate::serde::Absent).map_err(|_| missing())
+}
+
 /// Reads with a serde `deserialize_with` function.
 #[cfg(feature = "serde")]
 pub fn serde_read_with<'de, T, F>(r: &mut Reader<'de>, f: F) -> Result<T, Error>

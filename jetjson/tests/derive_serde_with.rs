@@ -100,6 +100,56 @@ fn a_missing_bridged_field_is_missing_unless_default() {
     assert_eq!(v.quiet, "");
 }
 
+/// `#[json(serde)]` on an `Option`: a missing key is `None`, as serde's
+/// derive makes it; a required serde-only field stays required.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+struct OptionalForeign {
+    #[json(serde)]
+    maybe: Option<Foreign>,
+    #[json(serde)]
+    must: Foreign,
+}
+
+#[test]
+fn a_missing_serde_option_is_none() {
+    let text = r#"{"must":{"a":1}}"#;
+    let ours = jetjson::from_str::<OptionalForeign>(text).unwrap();
+    assert_eq!(ours, serde_json::from_str::<OptionalForeign>(text).unwrap());
+    assert_eq!(ours.maybe, None);
+    let value = jetjson::from_str::<Value>(text).unwrap();
+    assert_eq!(
+        jetjson::value::from_value::<OptionalForeign>(value).unwrap(),
+        ours
+    );
+    let err = jetjson::from_str::<OptionalForeign>(r#"{"maybe":null}"#).unwrap_err();
+    assert!(serde_json::from_str::<OptionalForeign>(r#"{"maybe":null}"#).is_err());
+    assert!(err.to_string().starts_with("missing field `must`"), "{err}");
+}
+
+/// A serde bound on a generic type with a bridged field: the bridged field
+/// keeps the serde predicate, the native one gets jetjson's inferred bound.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+#[serde(bound = "T: Serialize + serde::de::DeserializeOwned")]
+struct BoundBridged<T> {
+    #[json(serde)]
+    bridged: T,
+    native: Vec<u8>,
+}
+
+#[test]
+fn a_serde_bound_serves_the_bridged_field() {
+    let v = BoundBridged {
+        bridged: Foreign { a: 3 },
+        native: vec![1],
+    };
+    let text = jetjson::to_string(&v);
+    assert_eq!(text, serde_json::to_string(&v).unwrap());
+    assert_eq!(
+        jetjson::from_str::<BoundBridged<Foreign>>(&text).unwrap(),
+        v
+    );
+}
+
 #[test]
 fn bridged_errors_carry_the_field_path() {
     let err = jetjson::from_str::<Bridged>(r#"{"color":"zz","shout":"a","foreign":{"a":1}}"#)

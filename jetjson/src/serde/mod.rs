@@ -192,3 +192,33 @@ pub fn to_value<T: ?Sized + Serialize>(value: &T) -> Result<Value, Error> {
 pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
     T::deserialize(ValueDeserializer::new(&value))
 }
+
+// MARK: - An absent field
+
+/// A deserializer of nothing, for a field whose key is missing: an
+/// `Option` (anything that calls `deserialize_option`) reads `None`, every
+/// other request fails. serde's derive asks a missing field's type the
+/// same way.
+#[doc(hidden)]
+pub struct Absent;
+
+impl<'de> ::serde::Deserializer<'de> for Absent {
+    type Error = Error;
+
+    fn deserialize_any<V: ::serde::de::Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Error> {
+        Err(Error::custom("missing value"))
+    }
+
+    fn deserialize_option<V: ::serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_none()
+    }
+
+    ::serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}

@@ -271,9 +271,10 @@ const _: () = {
                 raw: match __f_raw {
                     ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::missing_field(__r, "raw"),
-                        );
+                        ::jetjson::__private::serde_missing(|| ::jetjson::__private::missing_field(
+                            __r,
+                            "raw",
+                        ))?
                     }
                 },
                 both: match __f_both {
@@ -533,9 +534,9 @@ const _: () = {
                 raw: match __f_raw {
                     ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::value_missing_field("raw"),
-                        );
+                        ::jetjson::__private::serde_missing(|| ::jetjson::__private::value_missing_field(
+                            "raw",
+                        ))?
                     }
                 },
                 both: match __f_both {
@@ -847,7 +848,7 @@ const _: () = {
                 raw: match __f_raw {
                     ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(__r.missing_field("raw"));
+                        ::jetjson::__private::serde_missing(|| __r.missing_field("raw"))?
                     }
                 },
                 both: match __f_both {
@@ -1024,7 +1025,7 @@ const _: () = {
                 raw: match __f_raw {
                     ::jetjson::__private::Some(__x) => __x,
                     ::jetjson::__private::None => {
-                        return ::jetjson::__private::Err(__r.missing_field("raw"));
+                        ::jetjson::__private::serde_missing(|| __r.missing_field("raw"))?
                     }
                 },
                 both: match __f_both {
