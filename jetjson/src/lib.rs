@@ -175,6 +175,7 @@ pub mod msgpack;
 mod num;
 mod raw;
 pub mod read;
+mod scope;
 #[cfg(feature = "serde")]
 pub mod serde;
 pub mod simd;
@@ -266,21 +267,16 @@ pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
 /// assert_eq!(out, b"[true,false]");
 /// ```
 ///
-/// With the `serde` feature, a value that goes through the serde bridge and
-/// fails (see [`try_to_vec`]) makes this an [`io::ErrorKind::InvalidData`]
-/// error wrapping the [`Error`]; the output then holds `null` in its place.
+/// A value that cannot be encoded (see [`try_to_vec`]) makes this an
+/// [`io::ErrorKind::InvalidData`] error wrapping the [`Error`]; the output
+/// then holds `null` in its place.
 pub fn to_writer<W: io::Write, T: ToJson + ?Sized>(mut writer: W, value: &T) -> io::Result<()> {
-    #[cfg(feature = "serde")]
-    {
-        let (result, failed) = crate::serde::scope::capture(|| write_to(&mut writer, value));
-        result?;
-        match failed {
-            Some(e) => Err(io::Error::new(io::ErrorKind::InvalidData, e)),
-            None => Ok(()),
-        }
+    let (result, failed) = crate::scope::capture(|| write_to(&mut writer, value));
+    result?;
+    match failed {
+        Some(e) => Err(io::Error::new(io::ErrorKind::InvalidData, e)),
+        None => Ok(()),
     }
-    #[cfg(not(feature = "serde"))]
-    write_to(&mut writer, value)
 }
 
 fn write_to<W: io::Write, T: ToJson + ?Sized>(writer: &mut W, value: &T) -> io::Result<()> {
@@ -291,26 +287,22 @@ fn write_to<W: io::Write, T: ToJson + ?Sized>(writer: &mut W, value: &T) -> io::
 
 /// [`to_vec`], reporting a value that could not be encoded.
 ///
-/// `ToJson` cannot fail, but a field that goes through the serde bridge
-/// (feature `serde`: a serde `with` function, a type with only serde impls)
-/// can: a custom `Serialize` error, or a map key that JSON cannot have.
-/// [`to_vec`] writes `null` in that value's place and carries on; this
-/// function returns the first such error instead. Without the `serde`
-/// feature it always succeeds.
+/// `ToJson` cannot fail, but a few values cannot be encoded: an enum
+/// variant marked `skip_serializing` (serde says "the enum variant `E::V`
+/// cannot be serialized"), and, through the serde bridge (feature `serde`:
+/// a serde `with` function, a type with only serde impls), a custom
+/// `Serialize` error or a map key that JSON cannot have. [`to_vec`] writes
+/// `null` in that value's place and carries on; this function returns the
+/// first such error instead.
 ///
 /// ```
 /// assert_eq!(jetjson::try_to_vec(&[1, 2]).unwrap(), b"[1,2]");
 /// ```
 pub fn try_to_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    #[cfg(feature = "serde")]
-    {
-        match crate::serde::scope::capture(|| to_vec(value)) {
-            (_, Some(e)) => Err(e),
-            (bytes, None) => Ok(bytes),
-        }
+    match crate::scope::capture(|| to_vec(value)) {
+        (_, Some(e)) => Err(e),
+        (bytes, None) => Ok(bytes),
     }
-    #[cfg(not(feature = "serde"))]
-    Ok(to_vec(value))
 }
 
 /// [`to_string`], reporting a value that could not be encoded (see

@@ -1061,6 +1061,16 @@ pub fn msgpack_no_variant(r: &MsgpackReader<'_>, message: &'static str, offset: 
     )
 }
 
+/// A variant marked `skip_serializing` was asked to encode itself: the
+/// error serde gives, kept for the fallible entry points; the caller writes
+/// `null` (nil) in its place.
+#[cold]
+pub fn unwritable_variant(name: &'static str) {
+    crate::scope::record(Error::custom(format_args!(
+        "the enum variant {name} cannot be serialized"
+    )));
+}
+
 // MARK: - The serde bridge (feature `serde`)
 
 #[cfg(feature = "serde")]
@@ -1110,7 +1120,7 @@ where
     if let Err(e) = f(crate::serde::Serializer::new(w)) {
         w.truncate(start);
         w.write_null();
-        crate::serde::scope::record(e);
+        crate::scope::record(e);
     }
 }
 
@@ -1158,7 +1168,7 @@ where
     match f(crate::serde::ValueSerializer) {
         Ok(v) => v,
         Err(e) => {
-            crate::serde::scope::record(e);
+            crate::scope::record(e);
             Value::Null
         }
     }
@@ -1199,7 +1209,7 @@ where
     if let Err(e) = f(crate::serde::msgpack::Serializer::new(w)) {
         w.truncate(start);
         w.write_nil();
-        crate::serde::scope::record(e);
+        crate::scope::record(e);
     }
 }
 

@@ -425,3 +425,37 @@ fn maybe_fields_are_left_out_when_absent() {
         null
     );
 }
+
+// MARK: - A variant that is never written
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+enum Phase {
+    Open,
+    #[serde(skip_serializing)]
+    Internal(u8),
+}
+
+#[test]
+fn a_skipped_variant_is_an_error_where_encoding_can_fail() {
+    let serde_err = serde_json::to_string(&Phase::Internal(1)).unwrap_err();
+    assert_eq!(
+        serde_err.to_string(),
+        "the enum variant Phase::Internal cannot be serialized"
+    );
+    let err = jetjson::try_to_string(&Phase::Internal(1)).unwrap_err();
+    assert_eq!(err.to_string(), serde_err.to_string());
+    let err = jetjson::to_value(&vec![Phase::Open, Phase::Internal(1)]).unwrap_err();
+    assert_eq!(err.to_string(), serde_err.to_string());
+    let io = jetjson::to_writer(Vec::new(), &Phase::Internal(1)).unwrap_err();
+    assert_eq!(io.kind(), std::io::ErrorKind::InvalidData);
+    let io = msgpack::to_writer(Vec::new(), &Phase::Internal(1)).unwrap_err();
+    assert_eq!(io.to_string(), serde_err.to_string());
+    // The infallible entry points write `null` in its place, as before.
+    assert_eq!(jetjson::to_string(&[Phase::Internal(1)]), "[null]");
+    assert_eq!(jetjson::try_to_string(&Phase::Open).unwrap(), r#""Open""#);
+    // It is still read.
+    assert_eq!(
+        jetjson::from_str::<Phase>(r#"{"Internal":2}"#).unwrap(),
+        Phase::Internal(2)
+    );
+}

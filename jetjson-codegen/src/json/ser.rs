@@ -92,6 +92,12 @@ fn struct_body(
     (out.finish(), None)
 }
 
+/// Records serde's "cannot be serialized" error for a skipped variant.
+pub(crate) fn unwritable(cont: &Container, variant: &Variant) -> TokenStream {
+    let name = format!("{}::{}", cont.ident, variant.ident);
+    quote!(::jetjson::__private::unwritable_variant(#name);)
+}
+
 fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
     if variants.is_empty() {
         return quote!(match *self {});
@@ -100,10 +106,12 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
         let pattern = pattern(variant);
         let mut out = Out::default();
         if variant.attrs.skip_serializing {
-            // `ToJson` cannot fail; a variant that is never written is `null`.
+            // `ToJson` cannot fail: a variant that is never written is
+            // `null`, and the fallible entry points report serde's error.
+            let unwritable = unwritable(cont, variant);
             out.raw(b"null");
             let body = out.finish();
-            return quote!(#pattern => { #body });
+            return quote!(#pattern => { #unwritable #body });
         }
         let name = json_string(&variant.attrs.name.serialize);
         let access = |field: &Field| {

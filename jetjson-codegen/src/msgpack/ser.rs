@@ -101,10 +101,12 @@ fn enum_body(cont: &Container, layout: Layout, variants: &[Variant]) -> TokenStr
         let pattern = pattern(variant);
         let mut out = Out::default();
         if variant.attrs.skip_serializing {
-            // `ToMsgpack` cannot fail; a variant that is never written is nil.
+            // `ToMsgpack` cannot fail: a variant that is never written is
+            // nil, and the fallible entry points report serde's error.
+            let unwritable = crate::json::ser::unwritable(cont, variant);
             out.raw(&[super::NIL]);
             let body = out.finish();
-            return quote!(#pattern => { #body });
+            return quote!(#pattern => { #unwritable #body });
         }
         let name = str_bytes(&variant.attrs.name.serialize);
         let access = |field: &Field| {

@@ -146,8 +146,9 @@ fn enum_body(cont: &Container, variants: &[Variant]) -> TokenStream {
         let pattern = pattern(variant);
         if variant.attrs.skip_serializing {
             // As `ToJson` writes `null` for a variant that is never written.
+            let unwritable = crate::json::ser::unwritable(cont, variant);
             let null = null();
-            return quote!(#pattern => #null,);
+            return quote!(#pattern => { #unwritable #null },);
         }
         let access = |field: &Field| {
             let binding = binding(field);

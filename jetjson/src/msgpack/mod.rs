@@ -94,7 +94,10 @@ pub fn to_vec<T: ToMsgpack + ?Sized>(value: &T) -> Vec<u8> {
 }
 
 /// Encodes `value` as MessagePack into `writer`. The encoding is built in
-/// memory first and then written with one `write_all`.
+/// memory first and then written with one `write_all`. A value that cannot
+/// be encoded (see [`try_to_vec`](crate::try_to_vec)) makes this an
+/// [`io::ErrorKind::InvalidData`] error wrapping the [`Error`]; nothing is
+/// written then.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -102,7 +105,10 @@ pub fn to_vec<T: ToMsgpack + ?Sized>(value: &T) -> Vec<u8> {
 /// assert_eq!(out, [0x92, 0xc3, 0xc2]);
 /// ```
 pub fn to_writer<W: io::Write, T: ToMsgpack + ?Sized>(mut writer: W, value: &T) -> io::Result<()> {
-    writer.write_all(&to_vec(value))
+    match crate::scope::capture(|| to_vec(value)) {
+        (_, Some(e)) => Err(io::Error::new(io::ErrorKind::InvalidData, e)),
+        (bytes, None) => writer.write_all(&bytes),
+    }
 }
 
 /// Decodes one `T` from `input`, which must hold exactly one value: bytes

@@ -31,7 +31,6 @@
 mod de;
 mod error;
 pub mod msgpack;
-pub(crate) mod scope;
 mod ser;
 mod value;
 mod wrapper;
@@ -105,7 +104,7 @@ pub fn from_str<'de, T: Deserialize<'de>>(input: &'de str) -> Result<T, Error> {
 /// ```
 pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>, Error> {
     let mut w = Writer::with_capacity(128);
-    let (result, failed) = scope::capture(|| value.serialize(Serializer::new(&mut w)));
+    let (result, failed) = crate::scope::capture(|| value.serialize(Serializer::new(&mut w)));
     result?;
     match failed {
         Some(e) => Err(e),
@@ -154,7 +153,7 @@ pub fn to_writer<W: io::Write, T: ?Sized + Serialize>(
     value: &T,
 ) -> Result<(), Error> {
     let mut w = Writer::to_io(&mut writer);
-    let (result, failed) = scope::capture(|| value.serialize(Serializer::streaming(&mut w)));
+    let (result, failed) = crate::scope::capture(|| value.serialize(Serializer::streaming(&mut w)));
     result?;
     if let Some(e) = failed {
         return Err(e);
@@ -172,7 +171,7 @@ pub fn to_writer<W: io::Write, T: ?Sized + Serialize>(
 /// assert_eq!(v, jetjson::json!(["a", [1, 2]]));
 /// ```
 pub fn to_value<T: ?Sized + Serialize>(value: &T) -> Result<Value, Error> {
-    let (result, failed) = scope::capture(|| value.serialize(ValueSerializer));
+    let (result, failed) = crate::scope::capture(|| value.serialize(ValueSerializer));
     let v = result?;
     match failed {
         Some(e) => Err(e),

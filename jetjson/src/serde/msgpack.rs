@@ -35,7 +35,7 @@ use crate::Error;
 /// `Serialize` impl does.
 pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>, Error> {
     let mut w = Writer::with_capacity(128);
-    let (result, failed) = super::scope::capture(|| value.serialize(Serializer::new(&mut w)));
+    let (result, failed) = crate::scope::capture(|| value.serialize(Serializer::new(&mut w)));
     result?;
     match failed {
         Some(e) => Err(e),

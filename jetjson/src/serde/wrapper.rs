@@ -138,7 +138,7 @@ pub fn write_key<T: ?Sized + Serialize>(key: &T, w: &mut Writer<'_>) {
     if let Err(e) = super::ser::write_key(key, w) {
         w.truncate(start);
         w.write_str("null");
-        super::scope::record(e);
+        crate::scope::record(e);
     }
 }
 
@@ -154,7 +154,7 @@ pub fn value_key<T: ?Sized + Serialize>(key: &T) -> String {
     match key.serialize(super::value::KeyText) {
         Ok(text) => text,
         Err(e) => {
-            super::scope::record(e);
+            crate::scope::record(e);
             "null".to_owned()
         }
     }

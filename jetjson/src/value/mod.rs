@@ -493,20 +493,14 @@ impl Value {
 /// assert_eq!(v.to_string(), r#"{"a":[1,2]}"#);
 /// ```
 ///
-/// With the `serde` feature, a field that goes through the serde bridge and
-/// fails is `null` in the value and makes this return the error (see
-/// [`try_to_vec`](crate::try_to_vec)).
+/// A value that cannot be encoded (see [`try_to_vec`](crate::try_to_vec))
+/// is `null` in the value and makes this return the error.
 #[inline]
 pub fn to_value<T: ToValue + ?Sized>(value: &T) -> Result<Value, Error> {
-    #[cfg(feature = "serde")]
-    {
-        match crate::serde::scope::capture(|| value.to_value()) {
-            (_, Some(e)) => Err(e),
-            (v, None) => Ok(v),
-        }
+    match crate::scope::capture(|| value.to_value()) {
+        (_, Some(e)) => Err(e),
+        (v, None) => Ok(v),
     }
-    #[cfg(not(feature = "serde"))]
-    Ok(value.to_value())
 }
 
 /// Converts a [`Value`] into `T`, moving its strings, arrays and members

@@ -1,5 +1,5 @@
-//! Where a serde failure inside an infallible `ToJson`/`ToValue`/`ToMsgpack`
-//! call is kept until a fallible entry point (`try_to_vec`, `to_writer`,
+//! Where a failure inside an infallible `ToJson`/`ToValue`/`ToMsgpack` call
+//! (a serde impl's error, a skipped enum variant) is kept until a fallible entry point (`try_to_vec`, `to_writer`,
 //! `jetjson::serde::to_vec`, ...) asks for it.
 //!
 //! One slot per thread. [`capture`] opens a scope: it saves the slot of the
