@@ -1,0 +1,105 @@
+//! Profiling driver: `prof PAYLOAD OP N` runs one operation N times on one
+//! of the bench's payloads with the bench's types, for an instruction
+//! profile. Subtract a run with N = 0 (loading and setup):
+//!
+//! ```sh
+//! cargo build --release -p jetjson-bench --bin prof
+//! valgrind --tool=callgrind target/release/prof twitter jj_dec 5
+//! ```
+//!
+//! OP: `jj_dec`/`jj_enc` (jetjson typed), `br_dec`/`br_enc` (the serde
+//! bridge), `so_dec`/`so_enc` (sonic-rs through serde), `sj_dec`
+//! (serde_json), `jv_dec` (JSON→`Value`), `sv_dec` (sonic-rs `Value`),
+//! `jd_dec` (`Document::parse`), `yy_dec` (yyjson).
+use jetjson::ToJson;
+use jetjson_bench::config::DataSource;
+use jetjson_bench::payload::{data_dir, load, payloads};
+use jetjson_bench::schema::{AgentService, Canada, CitmCatalog, Doc, TimingPlan, Twitter, ValMsg};
+use serde::{de::DeserializeOwned, Serialize};
+use std::hint::black_box;
+
+fn run<T>(json: &[u8], op: &str, n: usize)
+where
+    T: for<'a> jetjson::FromJson<'a> + ToJson + Serialize + DeserializeOwned,
+{
+    let value: T = jetjson::from_slice(json).expect("typed decode");
+    let mut buf = Vec::with_capacity(json.len() * 2);
+    for _ in 0..n {
+        match op {
+            "jj_dec" => drop(black_box(
+                jetjson::from_slice::<T>(black_box(json)).unwrap(),
+            )),
+            "br_dec" => drop(black_box(
+                jetjson::serde::from_slice::<T>(black_box(json)).unwrap(),
+            )),
+            "so_dec" => drop(black_box(
+                sonic_rs::from_slice::<T>(black_box(json)).unwrap(),
+            )),
+            "sj_dec" => drop(black_box(
+                serde_json::from_slice::<T>(black_box(json)).unwrap(),
+            )),
+            "jv_dec" => drop(black_box(
+                jetjson::from_slice::<jetjson::Value>(black_box(json)).unwrap(),
+            )),
+            "sv_dec" => drop(black_box(
+                sonic_rs::from_slice::<sonic_rs::Value>(black_box(json)).unwrap(),
+            )),
+            "jd_dec" => drop(black_box(
+                jetjson::Document::parse(black_box(json)).unwrap(),
+            )),
+            // SAFETY: yyjson reads `json.len()` bytes from the pointer and,
+            // without the in-situ flag, never writes through it; the
+            // document is freed once, here.
+            "yy_dec" => unsafe {
+                let doc = yyjson_sys::yyjson_read_opts(
+                    json.as_ptr().cast_mut().cast(),
+                    json.len(),
+                    0,
+                    std::ptr::null(),
+                    std::ptr::null_mut(),
+                );
+                assert!(!doc.is_null());
+                yyjson_sys::yyjson_doc_free(black_box(doc));
+            },
+            "jj_enc" => {
+                buf.clear();
+                let mut w = jetjson::Writer::from_vec(std::mem::take(&mut buf));
+                black_box(&value).write_json(&mut w);
+                buf = w.into_vec();
+                black_box(&buf);
+            }
+            "br_enc" => {
+                buf.clear();
+                jetjson::serde::to_writer(&mut buf, black_box(&value)).unwrap();
+                black_box(&buf);
+            }
+            "so_enc" => {
+                buf.clear();
+                sonic_rs::to_writer(&mut buf, black_box(&value)).unwrap();
+                black_box(&buf);
+            }
+            other => panic!("unknown op {other}"),
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (name, op, n) = (&args[1], &args[2], args[3].parse::<usize>().unwrap());
+    let dir = data_dir(&DataSource::Auto);
+    let spec = payloads()
+        .into_iter()
+        .find(|s| s.name == name)
+        .expect("payload");
+    let json = load(&spec, dir.as_deref(), &DataSource::Auto).json;
+    match name.as_str() {
+        "agent_service" => run::<AgentService>(&json, op, n),
+        "doc" => run::<Doc>(&json, op, n),
+        "val_msg" => run::<ValMsg>(&json, op, n),
+        "signal_timing" => run::<Vec<TimingPlan>>(&json, op, n),
+        "canada" => run::<Canada>(&json, op, n),
+        "citm_catalog" => run::<CitmCatalog>(&json, op, n),
+        "twitter" => run::<Twitter>(&json, op, n),
+        _ => panic!("payload"),
+    }
+}
