@@ -230,6 +230,36 @@ fn one_direction_only() {
 }
 
 #[test]
+fn map_key_impls_for_unit_enums_and_newtypes() {
+    let source = "// jetjson:json\nenum Level { Low, High }\n\n\
+                  // jetjson:json\nstruct UserId(u64);\n\n\
+                  // jetjson:json\nenum Shape { Empty, Circle(f64) }\n";
+    let (_d, run, out) = gen(source, &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for key in [
+        "ToJsonKey for Level",
+        "FromJsonKey<'de> for Level",
+        "ToValueKey for Level",
+        "FromValueKey for Level",
+        "ToJsonKey for UserId",
+        "FromJsonKey<'de> for UserId",
+        "ToValueKey for UserId",
+        "FromValueKey for UserId",
+    ] {
+        assert!(out.contains(key), "no {key} in\n{out}");
+    }
+    assert!(!out.contains("Key for Shape"), "{out}");
+    // Keys follow the directions and formats asked for.
+    let (_d, run, out) = gen(source, &["--to-json-only", "--no-value"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(out.contains("ToJsonKey for Level") && out.contains("ToJsonKey for UserId"));
+    assert!(
+        !out.contains("FromJsonKey") && !out.contains("ValueKey"),
+        "{out}"
+    );
+}
+
+#[test]
 fn value_impls_by_default_and_none_with_no_value() {
     let (_d, run, out) = gen(MODELS, &[]);
     assert_eq!(run.code, 0);

@@ -340,7 +340,8 @@ fn fields_with_variants<'c, 'a>(
     }
 }
 
-fn is_phantom(ty: &syn::Type) -> bool {
+/// Whether a type is `PhantomData<..>` (by its last path segment).
+pub fn is_phantom(ty: &syn::Type) -> bool {
     match ty {
         syn::Type::Path(path) => path
             .path
@@ -388,7 +389,8 @@ pub fn names_own_lifetime(cont: &Container, ty: &syn::Type) -> bool {
     names_lifetime(&ty.to_token_stream(), &lifetimes)
 }
 
-fn mentions(tokens: &TokenStream, ident: &syn::Ident) -> bool {
+/// Whether `tokens` name `ident` anywhere (a type parameter in a type).
+pub fn mentions(tokens: &TokenStream, ident: &syn::Ident) -> bool {
     tokens.clone().into_iter().any(|tt| match tt {
         proc_macro2::TokenTree::Ident(i) => i == *ident,
         proc_macro2::TokenTree::Group(g) => mentions(&g.stream(), ident),

@@ -16,7 +16,8 @@
 //! `case.rs`), the model is checked as a whole (`check.rs`), every problem is
 //! reported at once with its span (`ctxt.rs`), and only then do the emitters
 //! (`json/ser.rs`, `json/de.rs` for JSON; `value/ser.rs`, `value/de.rs` for
-//! `Value` ↔ `T`) turn the model into tokens, wrapped by `emit.rs`. The
+//! `Value` ↔ `T`; `key.rs` for the map-key traits of the types that can be
+//! keys) turn the model into tokens, wrapped by `emit.rs`. The
 //! attribute reference is on `jetjson::Json`.
 
 #![deny(missing_docs)]
@@ -29,6 +30,7 @@ mod ctxt;
 mod defaults;
 mod emit;
 mod json;
+mod key;
 mod model;
 mod msgpack;
 mod symbol;
@@ -129,11 +131,21 @@ pub fn expand(input: &syn::DeriveInput, options: &Options) -> Result<TokenStream
         .flatten();
     let to_msgpack = (msgpack && options.to_json).then(|| msgpack::ser::expand(&cont, layout));
     let from_msgpack = (msgpack && options.from_json).then(|| msgpack::de::expand(&cont));
+    let keys = key::expand(
+        &cont,
+        &key::Wanted {
+            to_json: to_json.is_some(),
+            from_json: from_json.is_some(),
+            to_value: to_value.is_some(),
+            from_value: from_value.is_some(),
+        },
+    );
     Ok(emit::wrap(quote! {
         #to_json
         #from_json
         #to_value
         #from_value
+        #keys
         #to_msgpack
         #from_msgpack
     }))

@@ -68,6 +68,20 @@ use syn::{parse_macro_input, DeriveInput};
 /// `#[json(bound = "..")]` beside it, which wins); `'de` may be named in
 /// deserialize bounds.
 ///
+/// **Map keys.** As serde_json accepts them, two kinds of derived types are
+/// also `ToJsonKey`/`FromJsonKey` and `ToValueKey`/`FromValueKey`, so they
+/// can key a `HashMap`/`BTreeMap`: an enum whose variants are all unit
+/// variants, externally tagged (the key is the variant's name, with
+/// `rename`, `rename_all`, `alias` and `other` as for the value), and a
+/// newtype or `transparent` struct (the key is its field's key: `UserId(17)`
+/// is `"17"`; a generic one is a key when its parameter is). A newtype of a
+/// type that is no key (`Tags(Vec<String>)`) derives as before and is simply
+/// no key either. Enums with data, other tagging, `untagged` variants, a
+/// variant that is skipped when writing, `from`/`try_from`/`into` and a
+/// newtype field with `with` or the serde bridge give no key impls (serde_json
+/// refuses such keys at run time). MessagePack keys are values, so map keys
+/// need nothing more there.
+///
 /// **Borrowing.** `Cow<'static, str>` (and `Option<Cow<'static, str>>`)
 /// fields are read by owning the text, as the input does not live for
 /// `'static`; `Cow<'a, str>` borrows when it can.

@@ -17,8 +17,8 @@ pub use std::vec::Vec;
 
 pub use crate::error::{Error, ErrorKind};
 pub use crate::read::{Checkpoint, Reader, Str};
-pub use crate::traits::{FromJson, ToJson};
-pub use crate::value::{FromValue, Map, ToValue, Value};
+pub use crate::traits::{FromJson, FromJsonKey, ToJson, ToJsonKey};
+pub use crate::value::{FromValue, FromValueKey, Map, ToValue, ToValueKey, Value};
 pub use crate::write::Writer;
 
 pub use crate::msgpack::{FromMsgpack, ToMsgpack};
@@ -30,6 +30,27 @@ pub use crate::flatten::{
 };
 pub use crate::msgpack::FromMsgpackOwned;
 pub use crate::traits::FromJsonOwned;
+
+// MARK: - Map keys
+
+/// The key text of a value that is a string: what a derived `ToValueKey`
+/// of an enum of unit variants makes of the variant's `ToValue`.
+#[inline]
+pub fn string_key(mut v: Value) -> String {
+    match &mut v {
+        Value::String(s) => std::mem::take(s),
+        // Not reached: such an enum's `to_value` is always a string.
+        other => crate::to_string(other),
+    }
+}
+
+/// A key read by `T`'s `FromJsonKey` from text that is not in a JSON input:
+/// a derived `FromValueKey` of an enum of unit variants, whose variant match
+/// lives in its `FromJsonKey`.
+#[inline]
+pub fn key_from_text<T: FromJsonKey<'static>>(key: &str) -> Result<T, Error> {
+    T::from_json_key(Str::Copied(key), &Reader::new(b""))
+}
 
 // MARK: - Fields
 

@@ -235,6 +235,63 @@ const _: () = {
             )
         }
     }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToJsonKey for Meters
+    where
+        for<'__k> f64: ::jetjson::__private::ToJsonKey,
+    {
+        #[inline]
+        fn write_json_key(&self, __w: &mut ::jetjson::__private::Writer<'_>) {
+            ::jetjson::__private::ToJsonKey::write_json_key(&self.0, __w);
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FromJsonKey<'de> for Meters
+    where
+        for<'__k> f64: ::jetjson::__private::FromJsonKey<'de>,
+    {
+        #[inline]
+        fn from_json_key(
+            __key: ::jetjson::__private::Str<'de, '_>,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(Self {
+                0: ::jetjson::__private::FromJsonKey::from_json_key(__key, __r)?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToValueKey for Meters
+    where
+        for<'__k> f64: ::jetjson::__private::ToValueKey,
+    {
+        #[inline]
+        fn to_value_key(&self) -> ::jetjson::__private::String {
+            ::jetjson::__private::ToValueKey::to_value_key(&self.0)
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FromValueKey for Meters
+    where
+        for<'__k> f64: ::jetjson::__private::FromValueKey,
+    {
+        #[inline]
+        fn from_value_key(
+            __key: &str,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(Self {
+                0: ::jetjson::__private::FromValueKey::from_value_key(__key)?,
+            })
+        }
+        #[inline]
+        fn from_value_key_owned(
+            __key: ::jetjson::__private::String,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(Self {
+                0: ::jetjson::__private::FromValueKey::from_value_key_owned(__key)?,
+            })
+        }
+    }
 };
 
 #[doc(hidden)]
@@ -375,6 +432,63 @@ const _: () = {
                 }
                 ::jetjson::__private::None => ::jetjson::__private::None,
             }
+        }
+    }
+    #[automatically_derived]
+    impl<T> ::jetjson::__private::ToJsonKey for Wrapper<T>
+    where
+        T: ::jetjson::__private::ToJsonKey,
+    {
+        #[inline]
+        fn write_json_key(&self, __w: &mut ::jetjson::__private::Writer<'_>) {
+            ::jetjson::__private::ToJsonKey::write_json_key(&self.inner, __w);
+        }
+    }
+    #[automatically_derived]
+    impl<'de, T> ::jetjson::__private::FromJsonKey<'de> for Wrapper<T>
+    where
+        T: ::jetjson::__private::FromJsonKey<'de>,
+    {
+        #[inline]
+        fn from_json_key(
+            __key: ::jetjson::__private::Str<'de, '_>,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(Self {
+                inner: ::jetjson::__private::FromJsonKey::from_json_key(__key, __r)?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl<T> ::jetjson::__private::ToValueKey for Wrapper<T>
+    where
+        T: ::jetjson::__private::ToValueKey,
+    {
+        #[inline]
+        fn to_value_key(&self) -> ::jetjson::__private::String {
+            ::jetjson::__private::ToValueKey::to_value_key(&self.inner)
+        }
+    }
+    #[automatically_derived]
+    impl<T> ::jetjson::__private::FromValueKey for Wrapper<T>
+    where
+        T: ::jetjson::__private::FromValueKey,
+    {
+        #[inline]
+        fn from_value_key(
+            __key: &str,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(Self {
+                inner: ::jetjson::__private::FromValueKey::from_value_key(__key)?,
+            })
+        }
+        #[inline]
+        fn from_value_key_owned(
+            __key: ::jetjson::__private::String,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(Self {
+                inner: ::jetjson::__private::FromValueKey::from_value_key_owned(__key)?,
+            })
         }
     }
 };
