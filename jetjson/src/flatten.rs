@@ -1229,3 +1229,133 @@ string_map_catch_all!(
     serde_json::Value,
     serde_json::Map::new()
 );
+
+/// `serde_json::Value` as a catch-all: the remaining members, as an
+/// `Object` (in input order with serde_json's `preserve_order`, else
+/// sorted, as serde_json's own `Map` keeps them). On encode an `Object`'s
+/// members are written inline and `Null` writes none, as serde_json does;
+/// any other value writes no members (serde_json fails to serialize it:
+/// "can only flatten structs and maps"; jetjson's writers cannot fail).
+#[cfg(feature = "serde_json")]
+mod serde_json_value {
+    use super::*;
+    use serde_json::{Map as SMap, Value as SValue};
+
+    impl<'de> FlatFromJson<'de> for SValue {
+        type Slots = SMap<String, SValue>;
+        const CATCH_ALL: bool = true;
+
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            SMap::new()
+        }
+
+        #[inline]
+        fn flat_member(
+            slots: &mut Self::Slots,
+            key: &FlatKey<'de>,
+            key_at: usize,
+            r: &mut Reader<'de>,
+        ) -> Result<bool, Error> {
+            <SMap<String, SValue> as FlatFromJson<'de>>::flat_member(slots, key, key_at, r)
+        }
+
+        #[inline]
+        fn flat_finish(slots: Self::Slots, _r: &Reader<'de>) -> Result<Self, Error> {
+            Ok(SValue::Object(slots))
+        }
+    }
+
+    impl FlatToJson for SValue {
+        #[inline]
+        fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+            if let SValue::Object(m) = self {
+                FlatToJson::write_flat(m, w, first);
+            }
+        }
+    }
+
+    impl FlatFromValue for SValue {
+        type Slots = SMap<String, SValue>;
+        const CATCH_ALL: bool = true;
+
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            SMap::new()
+        }
+
+        #[inline]
+        fn flat_member_ref(
+            slots: &mut Self::Slots,
+            key: &str,
+            value: &Value,
+        ) -> Result<bool, Error> {
+            <SMap<String, SValue> as FlatFromValue>::flat_member_ref(slots, key, value)
+        }
+
+        #[inline]
+        fn flat_member_owned(
+            slots: &mut Self::Slots,
+            key: String,
+            value: Value,
+        ) -> Result<Option<(String, Value)>, Error> {
+            <SMap<String, SValue> as FlatFromValue>::flat_member_owned(slots, key, value)
+        }
+
+        #[inline]
+        fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
+            Ok(SValue::Object(slots))
+        }
+    }
+
+    impl FlatToValue for SValue {
+        #[inline]
+        fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+            if let SValue::Object(m) = self {
+                m.flat_to_value(members);
+            }
+        }
+    }
+
+    impl<'de> FlatFromMsgpack<'de> for SValue {
+        type Slots = SMap<String, SValue>;
+        const CATCH_ALL: bool = true;
+
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            SMap::new()
+        }
+
+        #[inline]
+        fn flat_member(
+            slots: &mut Self::Slots,
+            key: &'de str,
+            key_at: usize,
+            r: &mut MsgpackReader<'de>,
+        ) -> Result<bool, Error> {
+            <SMap<String, SValue> as FlatFromMsgpack<'de>>::flat_member(slots, key, key_at, r)
+        }
+
+        #[inline]
+        fn flat_finish(slots: Self::Slots, _r: &MsgpackReader<'de>) -> Result<Self, Error> {
+            Ok(SValue::Object(slots))
+        }
+    }
+
+    impl FlatToMsgpack for SValue {
+        #[inline]
+        fn flat_len(&self) -> usize {
+            match self {
+                SValue::Object(m) => m.len(),
+                _ => 0,
+            }
+        }
+
+        #[inline]
+        fn write_flat(&self, w: &mut MsgpackWriter) {
+            if let SValue::Object(m) = self {
+                FlatToMsgpack::write_flat(m, w);
+            }
+        }
+    }
+}

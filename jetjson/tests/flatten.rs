@@ -581,3 +581,54 @@ mod optional_catch_alls {
         assert_eq!(WithJsonMap::from_value(v.to_value()).unwrap(), v);
     }
 }
+
+#[cfg(feature = "serde_json")]
+mod serde_json_value_catch_all {
+    use super::*;
+
+    #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+    struct WithJsonValue {
+        id: u32,
+        #[serde(flatten)]
+        extra: serde_json::Value,
+    }
+
+    #[test]
+    fn serde_json_value_receives_the_remaining_members_as_an_object() {
+        for text in [
+            r#"{"id":7,"x":{"deep":[1,2.5,"s"]},"y":null}"#,
+            r#"{"b":true,"id":7,"a":"s"}"#,
+            r#"{"id":7}"#,
+        ] {
+            same_as_serde::<WithJsonValue>(text);
+            let v: WithJsonValue = jetjson::from_str(text).unwrap();
+            assert!(v.extra.is_object(), "{text}");
+            msgpack_round_trip(&v);
+        }
+        let err = jetjson::from_str::<WithJsonValue>(r#"{"x":[1,}"#).unwrap_err();
+        assert!(serde_json::from_str::<WithJsonValue>(r#"{"x":[1,}"#).is_err());
+        assert!(err.to_string().contains("line 1 column"), "{err}");
+
+        // Encoding: `Null` has no members, as in serde_json; a value that is
+        // not an object has none either (serde_json fails to serialize it).
+        let null = WithJsonValue {
+            id: 1,
+            extra: serde_json::Value::Null,
+        };
+        assert_eq!(jetjson::to_string(&null), r#"{"id":1}"#);
+        assert_eq!(serde_json::to_string(&null).unwrap(), r#"{"id":1}"#);
+        let number = WithJsonValue {
+            id: 1,
+            extra: serde_json::json!(5),
+        };
+        assert_eq!(jetjson::to_string(&number), r#"{"id":1}"#);
+        assert_eq!(
+            serde_json::to_string(&number).unwrap_err().to_string(),
+            "can only flatten structs and maps (got an integer)"
+        );
+        assert_eq!(
+            number.to_value(),
+            jetjson::from_str::<Value>(r#"{"id":1}"#).unwrap()
+        );
+    }
+}
