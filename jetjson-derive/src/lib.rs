@@ -91,7 +91,9 @@ use syn::{parse_macro_input, DeriveInput};
 /// string keys, or `jetjson::Value`/`serde_json::Value`, which receives what
 /// no other field takes, in input order; at most one per struct, a second is
 /// a compile error), or an enum of any representation (an externally tagged one
-/// takes the first member naming a variant, as serde does). Members are routed
+/// takes the first member naming a variant, as serde does; an untagged one
+/// reads every member no other field takes, and a catch-all beside it
+/// receives those members too, as serde's does). Members are routed
 /// as they are read, not buffered, so `deny_unknown_fields` beside flatten
 /// rejects a key no field takes, and `u128` and borrowed strings work inside;
 /// a flattened enum copies its members' text until the object ends. The

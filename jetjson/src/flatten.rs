@@ -71,11 +71,35 @@ pub trait FlatFromJson<'de>: Sized {
     /// `deny_unknown_fields` of the type, for internally tagged newtype
     /// variants, where the type has the object to itself.
     const DENY_UNKNOWN: bool = false;
+    /// Whether it keeps a copy of every member that no field claiming its
+    /// own keys took, beside the catch-all map that reads it too (an
+    /// untagged enum, whose keys are known only once its variant is; as in
+    /// serde, where the catch-all sees them as well). Such a type also
+    /// answers `CATCH_ALL`, and alone takes the members through
+    /// [`flat_member`](Self::flat_member); beside other flattened fields the
+    /// derive offers them through [`flat_share`](Self::flat_share), after
+    /// the catch-all.
+    const SHARED: bool = false;
     /// The keys it reads, for "unknown field" errors.
     const FIELDS: &'static [&'static str] = &[];
 
     /// Empty slots.
     fn flat_slots() -> Self::Slots;
+
+    /// For a [`SHARED`](Self::SHARED) type, keeps the member whose key starts
+    /// at `key_at`: `taken` says whether a catch-all read its value already
+    /// (`r` is after it), else `r` is at the value. Returns whether the
+    /// member is taken now; the default (every other type) keeps nothing.
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let _ = (slots, key_at, r);
+        Ok(taken)
+    }
 
     /// Whether [`flat_member`](Self::flat_member) would take `key`; a
     /// flattened enum asks it of its newtype variants' content.
@@ -154,11 +178,23 @@ pub fn flat_comma(w: &mut Writer<'_>, first: &mut bool) {
 impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
     type Slots = (bool, T::Slots);
     const CATCH_ALL: bool = T::CATCH_ALL;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        slots.0 |= T::SHARED;
+        T::flat_share(&mut slots.1, taken, key_at, r)
     }
 
     #[inline]
@@ -204,11 +240,22 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Box<T> {
     type Slots = T::Slots;
     const CATCH_ALL: bool = T::CATCH_ALL;
     const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        T::flat_share(slots, taken, key_at, r)
     }
 
     #[inline]
@@ -414,13 +461,23 @@ impl FlatText {
     /// Copies the member whose key starts at `key_at`; `r` is at its value.
     #[inline]
     pub fn push(&mut self, key_at: usize, r: &mut Reader<'_>) -> Result<(), Error> {
-        r.skip_value()?;
+        self.share(false, key_at, r).map(|_| ())
+    }
+
+    /// [`FlatFromJson::flat_share`]: copies the member whose key starts at
+    /// `key_at`, its value already read (`taken`, `r` after it) or not yet
+    /// (`r` at it).
+    #[inline]
+    pub fn share(&mut self, taken: bool, key_at: usize, r: &mut Reader<'_>) -> Result<bool, Error> {
+        if !taken {
+            r.skip_value()?;
+        }
         let member = &r.input()[key_at..r.offset()];
         self.text
             .push(if self.text.is_empty() { b'{' } else { b',' });
         self.segments.push((self.text.len(), key_at));
         self.text.extend_from_slice(member);
-        Ok(())
+        Ok(true)
     }
 
     /// Reads the members as one object of type `T`; `r` is the enclosing
@@ -468,11 +525,25 @@ impl FlatBytes {
     /// Copies the member whose key starts at `key_at`; `r` is at its value.
     #[inline]
     pub fn push(&mut self, key_at: usize, r: &mut MsgpackReader<'_>) -> Result<(), Error> {
-        r.skip_value()?;
+        self.share(false, key_at, r).map(|_| ())
+    }
+
+    /// [`FlatFromMsgpack::flat_share`]: copies the member whose key starts
+    /// at `key_at`, its value already read (`taken`) or not yet.
+    #[inline]
+    pub fn share(
+        &mut self,
+        taken: bool,
+        key_at: usize,
+        r: &mut MsgpackReader<'_>,
+    ) -> Result<bool, Error> {
+        if !taken {
+            r.skip_value()?;
+        }
         self.segments.push((self.bytes.len(), key_at));
         self.bytes.extend_from_slice(&r.input()[key_at..r.offset()]);
         self.count += 1;
-        Ok(())
+        Ok(true)
     }
 
     /// Reads the members as one map of type `T`.
@@ -553,6 +624,8 @@ pub trait FlatFromValue: Sized {
     const CATCH_ALL: bool = false;
     /// `deny_unknown_fields` of the type.
     const DENY_UNKNOWN: bool = false;
+    /// [`FlatFromJson::SHARED`].
+    const SHARED: bool = false;
     /// The keys it reads, for "unknown field" errors.
     const FIELDS: &'static [&'static str] = &[];
 
@@ -563,6 +636,15 @@ pub trait FlatFromValue: Sized {
     #[inline]
     fn flat_claims(key: &str) -> bool {
         Self::CATCH_ALL || Self::FIELDS.contains(&key)
+    }
+
+    /// For a [`SHARED`](Self::SHARED) type, keeps a copy of a member that no
+    /// field claiming its own keys took, before a catch-all takes it: returns
+    /// whether it kept one. The default keeps nothing.
+    #[inline]
+    fn flat_share(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        let _ = (slots, key, value);
+        Ok(false)
     }
 
     /// Offered a member: converts and keeps it when the key is this type's.
@@ -618,11 +700,19 @@ pub trait FlatToValue {
 impl<T: FlatFromValue> FlatFromValue for Option<T> {
     type Slots = (bool, T::Slots);
     const CATCH_ALL: bool = T::CATCH_ALL;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_share(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        let kept = T::flat_share(&mut slots.1, key, value)?;
+        slots.0 |= kept;
+        Ok(kept)
     }
 
     #[inline]
@@ -671,11 +761,17 @@ impl<T: FlatFromValue> FlatFromValue for Box<T> {
     type Slots = T::Slots;
     const CATCH_ALL: bool = T::CATCH_ALL;
     const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_share(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        T::flat_share(slots, key, value)
     }
 
     #[inline]
@@ -824,6 +920,8 @@ pub trait FlatFromMsgpack<'de>: Sized {
     const CATCH_ALL: bool = false;
     /// `deny_unknown_fields` of the type.
     const DENY_UNKNOWN: bool = false;
+    /// [`FlatFromJson::SHARED`].
+    const SHARED: bool = false;
     /// The keys it reads, for "unknown field" errors.
     const FIELDS: &'static [&'static str] = &[];
 
@@ -834,6 +932,18 @@ pub trait FlatFromMsgpack<'de>: Sized {
     #[inline]
     fn flat_claims(key: &str) -> bool {
         Self::CATCH_ALL || Self::FIELDS.contains(&key)
+    }
+
+    /// [`FlatFromJson::flat_share`].
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        let _ = (slots, key_at, r);
+        Ok(taken)
     }
 
     /// Offered a member with `r` at its value: reads it and returns `true`
@@ -865,11 +975,23 @@ pub trait FlatToMsgpack {
 impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
     type Slots = (bool, T::Slots);
     const CATCH_ALL: bool = T::CATCH_ALL;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        slots.0 |= T::SHARED;
+        T::flat_share(&mut slots.1, taken, key_at, r)
     }
 
     #[inline]
@@ -917,11 +1039,22 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Box<T> {
     type Slots = T::Slots;
     const CATCH_ALL: bool = T::CATCH_ALL;
     const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        T::flat_share(slots, taken, key_at, r)
     }
 
     #[inline]

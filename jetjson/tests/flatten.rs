@@ -632,3 +632,173 @@ mod serde_json_value_catch_all {
         );
     }
 }
+
+// MARK: - Untagged enums beside a catch-all
+
+/// Decodes `text` through JSON, `Value` (borrowed and owned) and
+/// MessagePack (the bytes of its `Value`), each compared with serde_json's
+/// result on the same text: the same value, or an error where it errs.
+fn decodes_as_serde<T>(text: &str) -> Option<T>
+where
+    T: FromJsonOwned
+        + FromValue
+        + jetjson::msgpack::FromMsgpackOwned
+        + DeserializeOwned
+        + PartialEq
+        + Debug,
+{
+    let theirs = serde_json::from_str::<T>(text);
+    let ours = jetjson::from_str::<T>(text);
+    let value: Value = jetjson::from_str(text).unwrap();
+    let by_ref = T::from_value_ref(&value);
+    let owned = T::from_value(value.clone());
+    let msgpack = jetjson::msgpack::from_slice::<T>(&jetjson::msgpack::to_vec(&value));
+    match theirs {
+        Ok(expected) => {
+            assert_eq!(ours.as_ref().ok(), Some(&expected), "JSON {text}: {ours:?}");
+            assert_eq!(
+                by_ref.as_ref().ok(),
+                Some(&expected),
+                "Value {text}: {by_ref:?}"
+            );
+            assert_eq!(
+                owned.as_ref().ok(),
+                Some(&expected),
+                "owned Value {text}: {owned:?}"
+            );
+            assert_eq!(
+                msgpack.as_ref().ok(),
+                Some(&expected),
+                "MessagePack {text}: {msgpack:?}"
+            );
+            Some(expected)
+        }
+        Err(e) => {
+            assert!(
+                ours.is_err(),
+                "serde_json fails on {text} ({e}), jetjson gives {ours:?}"
+            );
+            assert!(by_ref.is_err(), "Value {text}: {by_ref:?}");
+            assert!(owned.is_err(), "owned Value {text}: {owned:?}");
+            assert!(msgpack.is_err(), "MessagePack {text}: {msgpack:?}");
+            None
+        }
+    }
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(untagged)]
+enum Either {
+    X { x: u8 },
+    Y { y: u8 },
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct EitherThenRest {
+    a: u8,
+    #[serde(flatten)]
+    u: Either,
+    #[serde(flatten)]
+    rest: BTreeMap<String, u8>,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct RestThenEither {
+    a: u8,
+    #[serde(flatten)]
+    rest: BTreeMap<String, u8>,
+    #[serde(flatten)]
+    u: Either,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct StructEitherRest {
+    #[serde(flatten)]
+    stamp: Stamp,
+    #[serde(flatten)]
+    u: Either,
+    a: u8,
+    #[serde(flatten)]
+    rest: Value,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct EitherAndStruct {
+    #[serde(flatten)]
+    u: Either,
+    #[serde(flatten)]
+    page: Pagination,
+}
+
+#[test]
+fn untagged_enum_beside_a_catch_all_shares_the_members_with_it() {
+    // serde_json's catch-all sees every member no struct field took, those
+    // the untagged enum reads included.
+    let v = decodes_as_serde::<EitherThenRest>(r#"{"a":1,"y":2,"z":3}"#).unwrap();
+    assert_eq!(v.u, Either::Y { y: 2 });
+    assert_eq!(
+        v.rest,
+        BTreeMap::from([("y".to_owned(), 2), ("z".to_owned(), 3)])
+    );
+    let v = decodes_as_serde::<RestThenEither>(r#"{"a":1,"y":2,"z":3}"#).unwrap();
+    assert_eq!(v.u, Either::Y { y: 2 });
+    assert_eq!(v.rest.len(), 2);
+    for text in [
+        r#"{"y":2,"z":3,"a":1}"#,
+        r#"{"a":1,"x":2,"y":2,"z":3}"#,
+        r#"{"a":1,"x":2}"#,
+        r#"{"a":1,"z":3}"#,
+        r#"{"a":1,"x":"s"}"#,
+        r#"{"a":1,"x":300}"#,
+    ] {
+        decodes_as_serde::<EitherThenRest>(text);
+        decodes_as_serde::<RestThenEither>(text);
+    }
+    for text in [
+        r#"{"at":"t","a":1,"y":2,"z":[true]}"#,
+        r#"{"z":null,"at":"t","a":1,"x":1}"#,
+        r#"{"at":"t","a":1,"x":2,"at2":"s"}"#,
+    ] {
+        decodes_as_serde::<StructEitherRest>(text);
+    }
+    let v = decodes_as_serde::<StructEitherRest>(r#"{"at":"t","a":1,"y":2,"z":[true]}"#).unwrap();
+    assert_eq!(
+        v.rest,
+        jetjson::from_str::<Value>(r#"{"y":2,"z":[true]}"#).unwrap()
+    );
+    // Without a catch-all, the enum reads what no struct takes.
+    for text in [
+        r#"{"limit":1,"y":2,"offset":3}"#,
+        r#"{"x":2,"limit":1,"offset":3,"zz":0}"#,
+    ] {
+        same_as_serde::<EitherAndStruct>(text);
+        let v: EitherAndStruct = jetjson::from_str(text).unwrap();
+        msgpack_round_trip(&v);
+    }
+
+    // Encoding writes the enum's members and the map's, as serde_json
+    // does, a key in both twice; neither reads that back (the enum's
+    // variant sees `y` twice), and both fail alike.
+    let v: EitherThenRest = jetjson::from_str(r#"{"a":1,"y":2,"z":3}"#).unwrap();
+    let text = jetjson::to_string(&v);
+    assert_eq!(text, serde_json::to_string(&v).unwrap());
+    assert_eq!(text, r#"{"a":1,"y":2,"y":2,"z":3}"#);
+    assert!(serde_json::from_str::<EitherThenRest>(&text).is_err());
+    let err = jetjson::from_str::<EitherThenRest>(&text).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("data did not match any variant of untagged enum Either"),
+        "{err}"
+    );
+    // A value whose map holds none of the enum's keys reads back.
+    let v = EitherThenRest {
+        a: 1,
+        u: Either::X { x: 2 },
+        rest: BTreeMap::from([("z".to_owned(), 3)]),
+    };
+    let text = jetjson::to_string(&v);
+    assert_eq!(text, serde_json::to_string(&v).unwrap());
+    let back = decodes_as_serde::<EitherThenRest>(&text).unwrap();
+    assert_eq!(back.u, v.u);
+    assert_eq!(back.rest.len(), 2);
+}

@@ -483,7 +483,10 @@ pub fn flattened<'f, 'a>(fields: &'f [Field<'a>]) -> Vec<&'f Field<'a>> {
 
 /// Offers the member `__flat_key` (value at the cursor, key at `__key_at`)
 /// to each flattened field, the catch-alls last: an expression of type
-/// `bool` (it may `?`), true when one took it.
+/// `bool` (it may `?`), true when one took it. Beside other flattened
+/// fields, a `SHARED` one (an untagged enum) is not asked with the
+/// catch-alls but given a copy after them (`flat_share`), as serde's
+/// catch-all sees what such an enum reads.
 fn offer(
     cx: &Cx,
     flats: &[&Field],
@@ -491,14 +494,18 @@ fn offer(
     slots: &dyn Fn(&Field) -> TokenStream,
 ) -> TokenStream {
     let de = &cx.de;
-    let ask = |field: &Field, catch_all: bool| {
+    let trait_of = |field: &Field| {
         let ty = field.ty;
+        quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>)
+    };
+    let shared = flats.len() > 1;
+    let ask = |field: &Field, catch_all: bool| {
+        let trait_ = trait_of(field);
         let slots = slots(field);
-        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>);
-        let when = if catch_all {
-            quote!(#trait_::CATCH_ALL)
-        } else {
-            quote!(!#trait_::CATCH_ALL)
+        let when = match (catch_all, shared) {
+            (false, _) => quote!(!#trait_::CATCH_ALL),
+            (true, false) => quote!(#trait_::CATCH_ALL),
+            (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
         };
         quote!((#when && #trait_::flat_member(#slots, #key, __key_at, __r)?))
     };
@@ -506,7 +513,19 @@ fn offer(
         .iter()
         .map(|f| ask(f, false))
         .chain(flats.iter().map(|f| ask(f, true)));
-    quote!(#(#asks)||*)
+    if !shared {
+        return quote!(#(#asks)||*);
+    }
+    let shares = flats.iter().map(|field| {
+        let trait_ = trait_of(field);
+        let slots = slots(field);
+        quote!(let __taken = #trait_::flat_share(#slots, __taken, __key_at, __r)?;)
+    });
+    quote! {{
+        let __taken = #(#asks)||*;
+        #(#shares)*
+        __taken
+    }}
 }
 
 /// `matches!(__key.as_bytes(), b"a" | b"alias" | ..)` over the fields read
@@ -625,11 +644,28 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
         &|ty| quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>),
     );
     let first = first_only(cont, quote!(__s));
+    // Untagged: every member no other field takes, shared with a catch-all.
+    let share = catch_all.then(|| {
+        quote! {
+            const SHARED: bool = true;
+
+            #[inline]
+            fn flat_share(
+                __s: &mut Self::Slots,
+                __taken: bool,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                __s.share(__taken, __key_at, __r)
+            }
+        }
+    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FlatFromJson<#de> for #ident #ty_generics #where_clause {
             type Slots = ::jetjson::__private::FlatText;
             const CATCH_ALL: bool = #catch_all;
+            #share
 
             #[inline]
             fn flat_slots() -> Self::Slots {

@@ -528,14 +528,17 @@ fn missing() -> Missing<'static> {
 /// last. By reference: a `bool` expression, true when one took it. Owned:
 /// statements that move `__member` into the field that takes it.
 fn offer(flats: &[&Field], mode: Mode) -> TokenStream {
+    // Beside other flattened fields, a `SHARED` one (an untagged enum) keeps
+    // a copy of what the catch-alls are offered (see the JSON decoder's).
+    let shared = flats.len() > 1;
     let ask = |field: &Field, catch_all: bool| {
         let ty = field.ty;
         let binding = binding(field);
         let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromValue>);
-        let when = if catch_all {
-            quote!(#trait_::CATCH_ALL)
-        } else {
-            quote!(!#trait_::CATCH_ALL)
+        let when = match (catch_all, shared) {
+            (false, _) => quote!(!#trait_::CATCH_ALL),
+            (true, false) => quote!(#trait_::CATCH_ALL),
+            (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
         };
         match mode {
             Mode::Ref => quote!((#when && #trait_::flat_member_ref(&mut #binding, __k, __v)?)),
@@ -548,14 +551,32 @@ fn offer(flats: &[&Field], mode: Mode) -> TokenStream {
             },
         }
     };
-    let asks: Vec<TokenStream> = flats
-        .iter()
-        .map(|f| ask(f, false))
-        .chain(flats.iter().map(|f| ask(f, true)))
-        .collect();
+    let own: Vec<TokenStream> = flats.iter().map(|f| ask(f, false)).collect();
+    let rest: Vec<TokenStream> = flats.iter().map(|f| ask(f, true)).collect();
+    if !shared {
+        return match mode {
+            Mode::Ref => quote!(#(#own)||* || #(#rest)||*),
+            Mode::Owned => quote!(#(#own)* #(#rest)*),
+        };
+    }
+    let shares = flats.iter().map(|field| {
+        let ty = field.ty;
+        let binding = binding(field);
+        quote!(<#ty as ::jetjson::__private::FlatFromValue>::flat_share(&mut #binding, __k, __v)?)
+    });
     match mode {
-        Mode::Ref => quote!(#(#asks)||*),
-        Mode::Owned => quote!(#(#asks)*),
+        Mode::Ref => quote!(#(#own)||* || ((#(#rest)||*) | #(#shares)|*)),
+        Mode::Owned => quote! {
+            #(#own)*
+            let __shared = match &__member {
+                ::jetjson::__private::Some((__k, __v)) => #(#shares)|*,
+                ::jetjson::__private::None => false,
+            };
+            #(#rest)*
+            if __shared {
+                __member = ::jetjson::__private::None;
+            }
+        },
     }
 }
 
@@ -700,22 +721,31 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let rest = if flats.is_empty() {
         quote!(::jetjson::__private::Ok(false))
     } else {
-        let asks = flats
-            .iter()
-            .map(|f| (f, false))
-            .chain(flats.iter().map(|f| (f, true)))
-            .map(|(field, catch_all)| {
+        // As `offer`, by reference.
+        let shared = flats.len() > 1;
+        let ask = |field: &Field, catch_all: bool| {
+            let ty = field.ty;
+            let i = position(field);
+            let trait_ = quote!(<#ty as #flat_trait>);
+            let when = match (catch_all, shared) {
+                (false, _) => quote!(!#trait_::CATCH_ALL),
+                (true, false) => quote!(#trait_::CATCH_ALL),
+                (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
+            };
+            quote!((#when && #trait_::flat_member_ref(&mut __s.#i, __k, __v)?))
+        };
+        let own = flats.iter().map(|f| ask(f, false));
+        let others = flats.iter().map(|f| ask(f, true));
+        if shared {
+            let shares = flats.iter().map(|field| {
                 let ty = field.ty;
                 let i = position(field);
-                let trait_ = quote!(<#ty as #flat_trait>);
-                let when = if catch_all {
-                    quote!(#trait_::CATCH_ALL)
-                } else {
-                    quote!(!#trait_::CATCH_ALL)
-                };
-                quote!((#when && #trait_::flat_member_ref(&mut __s.#i, __k, __v)?))
+                quote!(<#ty as #flat_trait>::flat_share(&mut __s.#i, __k, __v)?)
             });
-        quote!(::jetjson::__private::Ok(#(#asks)||*))
+            quote!(::jetjson::__private::Ok(#(#own)||* || ((#(#others)||*) | #(#shares)|*)))
+        } else {
+            quote!(::jetjson::__private::Ok(#(#own)||* || #(#others)||*))
+        }
     };
     if member.is_empty() {
         member = quote! {
@@ -799,11 +829,27 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
     let (catch_all, claims) =
         crate::json::de::enum_claims(cont, variants, &|ty| quote!(<#ty as #flat_trait>));
     let first = crate::json::de::first_only(cont, quote!(__s));
+    let share = catch_all.then(|| {
+        quote! {
+            const SHARED: bool = true;
+
+            #[inline]
+            fn flat_share(
+                __s: &mut Self::Slots,
+                __key: &str,
+                __v: &::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
+                ::jetjson::__private::Ok(true)
+            }
+        }
+    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
             type Slots = ::jetjson::__private::Map;
             const CATCH_ALL: bool = #catch_all;
+            #share
 
             #[inline]
             fn flat_slots() -> Self::Slots {

@@ -106,41 +106,8 @@ const _: () = {
                         __next = 1;
                     }
                     _ => {
-                        if !((!<Paging as ::jetjson::__private::FlatFromJson<
-                            'de,
-                        >>::CATCH_ALL
-                            && <Paging as ::jetjson::__private::FlatFromJson<
-                                'de,
-                            >>::flat_member(
-                                &mut __f_paging,
-                                &__flat_key,
-                                __key_at,
-                                __r,
-                            )?)
-                            || (!<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && <Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(
-                                    &mut __f_extra,
-                                    &__flat_key,
-                                    __key_at,
-                                    __r,
-                                )?)
-                            || (!<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && <std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(&mut __f_rest, &__flat_key, __key_at, __r)?)
-                            || (<Paging as ::jetjson::__private::FlatFromJson<
+                        if !({
+                            let __taken = (!<Paging as ::jetjson::__private::FlatFromJson<
                                 'de,
                             >>::CATCH_ALL
                                 && <Paging as ::jetjson::__private::FlatFromJson<
@@ -151,35 +118,94 @@ const _: () = {
                                     __key_at,
                                     __r,
                                 )?)
-                            || (<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && <Option<
+                                || (!<Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(
-                                    &mut __f_extra,
-                                    &__flat_key,
-                                    __key_at,
-                                    __r,
-                                )?)
-                            || (<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && <std::collections::BTreeMap<
+                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                    && <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(
+                                        &mut __f_extra,
+                                        &__flat_key,
+                                        __key_at,
+                                        __r,
+                                    )?)
+                                || (!<std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromJson<
+                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                    && <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(&mut __f_rest, &__flat_key, __key_at, __r)?)
+                                || (<Paging as ::jetjson::__private::FlatFromJson<
                                     'de,
-                                >>::flat_member(
-                                    &mut __f_rest,
-                                    &__flat_key,
-                                    __key_at,
-                                    __r,
-                                )?))
-                        {
+                                >>::CATCH_ALL
+                                    && !<Paging as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::SHARED
+                                    && <Paging as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(
+                                        &mut __f_paging,
+                                        &__flat_key,
+                                        __key_at,
+                                        __r,
+                                    )?)
+                                || (<Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                    && !<Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
+                                    && <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(
+                                        &mut __f_extra,
+                                        &__flat_key,
+                                        __key_at,
+                                        __r,
+                                    )?)
+                                || (<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                    && !<std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
+                                    && <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(
+                                        &mut __f_rest,
+                                        &__flat_key,
+                                        __key_at,
+                                        __r,
+                                    )?);
+                            let __taken = <Paging as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_share(&mut __f_paging, __taken, __key_at, __r)?;
+                            let __taken = <Option<
+                                Extra,
+                            > as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_share(&mut __f_extra, __taken, __key_at, __r)?;
+                            let __taken = <std::collections::BTreeMap<
+                                String,
+                                u32,
+                            > as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_share(&mut __f_rest, __taken, __key_at, __r)?;
+                            __taken
+                        }) {
                             return ::jetjson::__private::Err(
                                 ::jetjson::__private::unknown_field_at(
                                     __r,
@@ -267,8 +293,10 @@ const _: () = {
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
-                    ::jetjson::__private::Ok(
-                        (!<Paging as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                    ::jetjson::__private::Ok({
+                        let __taken = (!<Paging as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::CATCH_ALL
                             && <Paging as ::jetjson::__private::FlatFromJson<
                                 'de,
                             >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
@@ -293,12 +321,18 @@ const _: () = {
                             || (<Paging as ::jetjson::__private::FlatFromJson<
                                 'de,
                             >>::CATCH_ALL
+                                && !<Paging as ::jetjson::__private::FlatFromJson<
+                                    'de,
+                                >>::SHARED
                                 && <Paging as ::jetjson::__private::FlatFromJson<
                                     'de,
                                 >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
                             || (<Option<
                                 Extra,
                             > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                && !<Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
                                 && <Option<
                                     Extra,
                                 > as ::jetjson::__private::FlatFromJson<
@@ -308,13 +342,32 @@ const _: () = {
                                 String,
                                 u32,
                             > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                && !<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
                                 && <std::collections::BTreeMap<
                                     String,
                                     u32,
                                 > as ::jetjson::__private::FlatFromJson<
                                     'de,
-                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?),
-                    )
+                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?);
+                        let __taken = <Paging as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_share(&mut __s.1, __taken, __key_at, __r)?;
+                        let __taken = <Option<
+                            Extra,
+                        > as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_share(&mut __s.2, __taken, __key_at, __r)?;
+                        let __taken = <std::collections::BTreeMap<
+                            String,
+                            u32,
+                        > as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_share(&mut __s.3, __taken, __key_at, __r)?;
+                        __taken
+                    })
                 }
             }
         }
@@ -439,7 +492,34 @@ const _: () = {
                                 )?;
                             }
                         }
-                        if <Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                        let __shared = match &__member {
+                            ::jetjson::__private::Some((__k, __v)) => {
+                                <Paging as ::jetjson::__private::FlatFromValue>::flat_share(
+                                    &mut __f_paging,
+                                    __k,
+                                    __v,
+                                )?
+                                    | <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_share(
+                                        &mut __f_extra,
+                                        __k,
+                                        __v,
+                                    )?
+                                    | <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_share(
+                                        &mut __f_rest,
+                                        __k,
+                                        __v,
+                                    )?
+                            }
+                            ::jetjson::__private::None => false,
+                        };
+                        if <Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            && !<Paging as ::jetjson::__private::FlatFromValue>::SHARED
+                        {
                             if let ::jetjson::__private::Some((__k, __v)) = __member {
                                 __member = <Paging as ::jetjson::__private::FlatFromValue>::flat_member_owned(
                                     &mut __f_paging,
@@ -450,7 +530,11 @@ const _: () = {
                         }
                         if <Option<
                             Extra,
-                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            && !<Option<
+                                Extra,
+                            > as ::jetjson::__private::FlatFromValue>::SHARED
+                        {
                             if let ::jetjson::__private::Some((__k, __v)) = __member {
                                 __member = <Option<
                                     Extra,
@@ -464,7 +548,12 @@ const _: () = {
                         if <std::collections::BTreeMap<
                             String,
                             u32,
-                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            && !<std::collections::BTreeMap<
+                                String,
+                                u32,
+                            > as ::jetjson::__private::FlatFromValue>::SHARED
+                        {
                             if let ::jetjson::__private::Some((__k, __v)) = __member {
                                 __member = <std::collections::BTreeMap<
                                     String,
@@ -475,6 +564,9 @@ const _: () = {
                                     __v,
                                 )?;
                             }
+                        }
+                        if __shared {
+                            __member = ::jetjson::__private::None;
                         }
                         if let ::jetjson::__private::Some((__k, _)) = __member {
                             return ::jetjson::__private::Err(
@@ -558,30 +650,58 @@ const _: () = {
                                     __k,
                                     __v,
                                 )?)
-                            || (<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            || (((<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                && !<Paging as ::jetjson::__private::FlatFromValue>::SHARED
                                 && <Paging as ::jetjson::__private::FlatFromValue>::flat_member_ref(
                                     &mut __f_paging,
                                     __k,
                                     __v,
                                 )?)
-                            || (<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <Option<
+                                || (<Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                    && !<Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::SHARED
+                                    && <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                        &mut __f_extra,
+                                        __k,
+                                        __v,
+                                    )?)
+                                || (<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                    && !<std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::SHARED
+                                    && <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                        &mut __f_rest,
+                                        __k,
+                                        __v,
+                                    )?))
+                                | <Paging as ::jetjson::__private::FlatFromValue>::flat_share(
+                                    &mut __f_paging,
+                                    __k,
+                                    __v,
+                                )?
+                                | <Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromValue>::flat_share(
                                     &mut __f_extra,
                                     __k,
                                     __v,
-                                )?)
-                            || (<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <std::collections::BTreeMap<
+                                )?
+                                | <std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::flat_share(
                                     &mut __f_rest,
                                     __k,
                                     __v,
@@ -692,30 +812,58 @@ const _: () = {
                                     __k,
                                     __v,
                                 )?)
-                            || (<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            || (((<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                && !<Paging as ::jetjson::__private::FlatFromValue>::SHARED
                                 && <Paging as ::jetjson::__private::FlatFromValue>::flat_member_ref(
                                     &mut __s.1,
                                     __k,
                                     __v,
                                 )?)
-                            || (<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <Option<
+                                || (<Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                    && !<Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::SHARED
+                                    && <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                        &mut __s.2,
+                                        __k,
+                                        __v,
+                                    )?)
+                                || (<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                    && !<std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::SHARED
+                                    && <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                        &mut __s.3,
+                                        __k,
+                                        __v,
+                                    )?))
+                                | <Paging as ::jetjson::__private::FlatFromValue>::flat_share(
+                                    &mut __s.1,
+                                    __k,
+                                    __v,
+                                )?
+                                | <Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromValue>::flat_share(
                                     &mut __s.2,
                                     __k,
                                     __v,
-                                )?)
-                            || (<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <std::collections::BTreeMap<
+                                )?
+                                | <std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::flat_share(
                                     &mut __s.3,
                                     __k,
                                     __v,
@@ -819,55 +967,81 @@ const _: () = {
                         match __key.as_bytes() {
                             b"id" => 0,
                             _ => {
-                                if (!<Paging as ::jetjson::__private::FlatFromMsgpack<
-                                    'de,
-                                >>::CATCH_ALL
-                                    && <Paging as ::jetjson::__private::FlatFromMsgpack<
-                                        'de,
-                                    >>::flat_member(&mut __f_paging, __key, __key_at, __r)?)
-                                    || (!<Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                        && <Option<
-                                            Extra,
-                                        > as ::jetjson::__private::FlatFromMsgpack<
-                                            'de,
-                                        >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
-                                    || (!<std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                        && <std::collections::BTreeMap<
-                                            String,
-                                            u32,
-                                        > as ::jetjson::__private::FlatFromMsgpack<
-                                            'de,
-                                        >>::flat_member(&mut __f_rest, __key, __key_at, __r)?)
-                                    || (<Paging as ::jetjson::__private::FlatFromMsgpack<
+                                if {
+                                    let __taken = (!<Paging as ::jetjson::__private::FlatFromMsgpack<
                                         'de,
                                     >>::CATCH_ALL
                                         && <Paging as ::jetjson::__private::FlatFromMsgpack<
                                             'de,
                                         >>::flat_member(&mut __f_paging, __key, __key_at, __r)?)
-                                    || (<Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                        && <Option<
+                                        || (!<Option<
                                             Extra,
-                                        > as ::jetjson::__private::FlatFromMsgpack<
-                                            'de,
-                                        >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
-                                    || (<std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                        && <std::collections::BTreeMap<
+                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                            && <Option<
+                                                Extra,
+                                            > as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
+                                        || (!<std::collections::BTreeMap<
                                             String,
                                             u32,
-                                        > as ::jetjson::__private::FlatFromMsgpack<
+                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                            && <std::collections::BTreeMap<
+                                                String,
+                                                u32,
+                                            > as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_rest, __key, __key_at, __r)?)
+                                        || (<Paging as ::jetjson::__private::FlatFromMsgpack<
                                             'de,
-                                        >>::flat_member(&mut __f_rest, __key, __key_at, __r)?)
-                                {
+                                        >>::CATCH_ALL
+                                            && !<Paging as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::SHARED
+                                            && <Paging as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_paging, __key, __key_at, __r)?)
+                                        || (<Option<
+                                            Extra,
+                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                            && !<Option<
+                                                Extra,
+                                            > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
+                                            && <Option<
+                                                Extra,
+                                            > as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
+                                        || (<std::collections::BTreeMap<
+                                            String,
+                                            u32,
+                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                            && !<std::collections::BTreeMap<
+                                                String,
+                                                u32,
+                                            > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
+                                            && <std::collections::BTreeMap<
+                                                String,
+                                                u32,
+                                            > as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_rest, __key, __key_at, __r)?);
+                                    let __taken = <Paging as ::jetjson::__private::FlatFromMsgpack<
+                                        'de,
+                                    >>::flat_share(&mut __f_paging, __taken, __key_at, __r)?;
+                                    let __taken = <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromMsgpack<
+                                        'de,
+                                    >>::flat_share(&mut __f_extra, __taken, __key_at, __r)?;
+                                    let __taken = <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromMsgpack<
+                                        'de,
+                                    >>::flat_share(&mut __f_rest, __taken, __key_at, __r)?;
+                                    __taken
+                                } {
                                     continue;
                                 }
                                 return ::jetjson::__private::Err(
@@ -982,8 +1156,8 @@ const _: () = {
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
-                    ::jetjson::__private::Ok(
-                        (!<Paging as ::jetjson::__private::FlatFromMsgpack<
+                    ::jetjson::__private::Ok({
+                        let __taken = (!<Paging as ::jetjson::__private::FlatFromMsgpack<
                             'de,
                         >>::CATCH_ALL
                             && <Paging as ::jetjson::__private::FlatFromMsgpack<
@@ -1010,12 +1184,18 @@ const _: () = {
                             || (<Paging as ::jetjson::__private::FlatFromMsgpack<
                                 'de,
                             >>::CATCH_ALL
+                                && !<Paging as ::jetjson::__private::FlatFromMsgpack<
+                                    'de,
+                                >>::SHARED
                                 && <Paging as ::jetjson::__private::FlatFromMsgpack<
                                     'de,
                                 >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
                             || (<Option<
                                 Extra,
                             > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                && !<Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
                                 && <Option<
                                     Extra,
                                 > as ::jetjson::__private::FlatFromMsgpack<
@@ -1025,13 +1205,32 @@ const _: () = {
                                 String,
                                 u32,
                             > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                && !<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
                                 && <std::collections::BTreeMap<
                                     String,
                                     u32,
                                 > as ::jetjson::__private::FlatFromMsgpack<
                                     'de,
-                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?),
-                    )
+                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?);
+                        let __taken = <Paging as ::jetjson::__private::FlatFromMsgpack<
+                            'de,
+                        >>::flat_share(&mut __s.1, __taken, __key_at, __r)?;
+                        let __taken = <Option<
+                            Extra,
+                        > as ::jetjson::__private::FlatFromMsgpack<
+                            'de,
+                        >>::flat_share(&mut __s.2, __taken, __key_at, __r)?;
+                        let __taken = <std::collections::BTreeMap<
+                            String,
+                            u32,
+                        > as ::jetjson::__private::FlatFromMsgpack<
+                            'de,
+                        >>::flat_share(&mut __s.3, __taken, __key_at, __r)?;
+                        __taken
+                    })
                 }
             }
         }
