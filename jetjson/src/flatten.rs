@@ -128,6 +128,17 @@ pub trait FlatFromJson<'de>: Sized {
     /// or are errors at `r`'s position.
     fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error>;
 
+    /// [`flat_finish`](Self::flat_finish) for a struct under
+    /// `deny_unknown_fields`: a flattened enum that took members it does
+    /// not use (an untagged enum's other variants' keys, an internally
+    /// tagged one's other variants' fields) fails on the first such key,
+    /// at its position. The default is `flat_finish`: every other type
+    /// takes only the keys it uses.
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
+        Self::flat_finish(slots, r)
+    }
+
     /// The position of the field named `key` among a derived struct's
     /// fields, or their count when none is named so. With
     /// [`flat_read`](Self::flat_read), the one key match and the one
@@ -225,6 +236,15 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
             Ok(None)
         }
     }
+
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
+        if slots.0 {
+            T::flat_finish_strict(slots.1, r).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
 }
 
 impl<T: FlatToJson> FlatToJson for Option<T> {
@@ -276,6 +296,11 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Box<T> {
     #[inline]
     fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
         T::flat_finish(slots, r).map(Box::new)
+    }
+
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
+        T::flat_finish_strict(slots, r).map(Box::new)
     }
 }
 
@@ -483,6 +508,31 @@ impl FlatText {
     /// Reads the members as one object of type `T`; `r` is the enclosing
     /// reader, after its object.
     pub fn read<T: crate::FromJsonOwned>(mut self, r: &Reader<'_>) -> Result<T, Error> {
+        self.read_object(r)
+    }
+
+    /// [`read`](Self::read), then every member's key offered to `uses`
+    /// with the value: the first it refuses (giving the keys it expected)
+    /// is an "unknown field" error at that key in the input.
+    pub fn read_strict<T: crate::FromJsonOwned>(
+        mut self,
+        r: &Reader<'_>,
+        uses: impl Fn(&T, &str) -> Result<(), &'static [&'static str]>,
+    ) -> Result<T, Error> {
+        let value = self.read_object(r)?;
+        for &(at, original) in &self.segments {
+            let mut keys = Reader::new(&self.text);
+            keys.seek(at);
+            let key = keys.read_key()?;
+            if let Err(expected) = uses(&value, key.as_str()) {
+                let key = key.as_str().to_owned();
+                return Err(crate::__private::unknown_field(r, &key, expected, original));
+            }
+        }
+        Ok(value)
+    }
+
+    fn read_object<T: crate::FromJsonOwned>(&mut self, r: &Reader<'_>) -> Result<T, Error> {
         if self.text.is_empty() {
             self.text.push(b'{');
         }
@@ -546,9 +596,32 @@ impl FlatBytes {
         Ok(true)
     }
 
+    /// [`FlatText::read_strict`] for MessagePack.
+    pub fn read_strict<T: crate::msgpack::FromMsgpackOwned>(
+        self,
+        r: &MsgpackReader<'_>,
+        uses: impl Fn(&T, &str) -> Result<(), &'static [&'static str]>,
+    ) -> Result<T, Error> {
+        let value = self.read_map(r)?;
+        for &(at, original) in &self.segments {
+            let key = MsgpackReader::new(&self.bytes[at..]).read_str()?;
+            if let Err(expected) = uses(&value, key) {
+                return Err(r.unknown_field(key, expected, original));
+            }
+        }
+        Ok(value)
+    }
+
     /// Reads the members as one map of type `T`.
     pub fn read<T: crate::msgpack::FromMsgpackOwned>(
         self,
+        r: &MsgpackReader<'_>,
+    ) -> Result<T, Error> {
+        self.read_map(r)
+    }
+
+    fn read_map<T: crate::msgpack::FromMsgpackOwned>(
+        &self,
         r: &MsgpackReader<'_>,
     ) -> Result<T, Error> {
         let mut w = MsgpackWriter::new();
@@ -572,6 +645,41 @@ impl FlatBytes {
             e.reposition(r.input(), original)
         })
     }
+}
+
+/// What a flattened enum's variant uses of the members it took, for
+/// [`FlatText::read_strict`] and its kin: `key` when it is one of `names`
+/// (the variant's fields, its tag) or `nested` (a flattened field of the
+/// variant claims it), else the names expected.
+#[inline]
+pub fn flat_uses(
+    key: &str,
+    names: &'static [&'static str],
+    nested: bool,
+) -> Result<(), &'static [&'static str]> {
+    if nested || names.contains(&key) {
+        Ok(())
+    } else {
+        Err(names)
+    }
+}
+
+/// [`FlatText::read_strict`] for `Value` conversions: the members as one
+/// object converted to `T`, then each key offered to `uses`.
+pub fn value_flat_strict<T: FromValue>(
+    members: Map<String, Value>,
+    uses: impl Fn(&T, &str) -> Result<(), &'static [&'static str]>,
+) -> Result<T, Error> {
+    let object = Value::Object(members);
+    let value = T::from_value_ref(&object)?;
+    if let Value::Object(members) = &object {
+        for key in members.keys() {
+            if let Err(expected) = uses(&value, key) {
+                return Err(crate::__private::value_unknown_field(key, expected));
+            }
+        }
+    }
+    Ok(value)
 }
 
 /// `FlatToJson` for an enum: its object's members, written inline; a
@@ -685,6 +793,12 @@ pub trait FlatFromValue: Sized {
 
     /// The value, after the last member.
     fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error>;
+
+    /// [`FlatFromJson::flat_finish_strict`].
+    #[inline]
+    fn flat_finish_value_strict(slots: Self::Slots) -> Result<Self, Error> {
+        Self::flat_finish_value(slots)
+    }
 }
 
 /// The members a flattened field adds to the enclosing object's `Value`.
@@ -746,6 +860,15 @@ impl<T: FlatFromValue> FlatFromValue for Option<T> {
             Ok(None)
         }
     }
+
+    #[inline]
+    fn flat_finish_value_strict(slots: Self::Slots) -> Result<Self, Error> {
+        if slots.0 {
+            T::flat_finish_value_strict(slots.1).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
 }
 
 impl<T: FlatToValue> FlatToValue for Option<T> {
@@ -796,6 +919,11 @@ impl<T: FlatFromValue> FlatFromValue for Box<T> {
     #[inline]
     fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
         T::flat_finish_value(slots).map(Box::new)
+    }
+
+    #[inline]
+    fn flat_finish_value_strict(slots: Self::Slots) -> Result<Self, Error> {
+        T::flat_finish_value_strict(slots).map(Box::new)
     }
 }
 
@@ -957,6 +1085,12 @@ pub trait FlatFromMsgpack<'de>: Sized {
 
     /// The value, after the last member.
     fn flat_finish(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error>;
+
+    /// [`FlatFromJson::flat_finish_strict`].
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
+        Self::flat_finish(slots, r)
+    }
 }
 
 /// The writing side of [`FlatFromMsgpack`]: a map header needs the count
@@ -1019,6 +1153,15 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
             Ok(None)
         }
     }
+
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
+        if slots.0 {
+            T::flat_finish_strict(slots.1, r).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
 }
 
 impl<T: FlatToMsgpack> FlatToMsgpack for Option<T> {
@@ -1075,6 +1218,11 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Box<T> {
     #[inline]
     fn flat_finish(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
         T::flat_finish(slots, r).map(Box::new)
+    }
+
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
+        T::flat_finish_strict(slots, r).map(Box::new)
     }
 }
 

@@ -802,3 +802,114 @@ fn untagged_enum_beside_a_catch_all_shares_the_members_with_it() {
     assert_eq!(back.u, v.u);
     assert_eq!(back.rest.len(), 2);
 }
+
+// MARK: - deny_unknown_fields beside flattened enums
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictEither {
+    n: u8,
+    #[serde(flatten)]
+    e: Either,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "k")]
+enum Kinds {
+    A { a: u8 },
+    B { b: u8 },
+    C(Stamp),
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictKinds {
+    n: u8,
+    #[serde(flatten)]
+    e: Kinds,
+}
+
+/// The error of each decoder on `text`: JSON's message (with its
+/// position), and whether `Value` (borrowed and owned) and MessagePack fail
+/// with the same message without it.
+fn strict_error<T>(text: &str) -> String
+where
+    T: FromJsonOwned + FromValue + jetjson::msgpack::FromMsgpackOwned + Debug,
+{
+    let err = jetjson::from_str::<T>(text).unwrap_err().to_string();
+    let bare = err.split(" at line").next().unwrap().to_owned();
+    let value: Value = jetjson::from_str(text).unwrap();
+    let by_ref = T::from_value_ref(&value).unwrap_err().to_string();
+    let owned = T::from_value(value.clone()).unwrap_err().to_string();
+    assert_eq!(by_ref, bare, "Value {text}");
+    assert_eq!(owned, bare, "owned Value {text}");
+    let bytes = jetjson::msgpack::to_vec(&value);
+    let msgpack = jetjson::msgpack::from_slice::<T>(&bytes)
+        .unwrap_err()
+        .to_string();
+    assert!(msgpack.starts_with(&bare), "MessagePack {text}: {msgpack}");
+    err
+}
+
+#[test]
+fn deny_unknown_fields_beside_a_flattened_enum_rejects_what_its_variant_does_not_use() {
+    // serde_json rejects all of these, the valid ones too: its buffered
+    // flatten leaves the enum's keys among the unknown ones ("unknown field
+    // `x`"; serde documents deny_unknown_fields as unsupported with
+    // flatten). jetjson accepts what the chosen variant uses and rejects,
+    // at its key, what no field and no part of that variant takes.
+    for text in [r#"{"n":1,"x":2}"#, r#"{"y":3,"n":1}"#] {
+        assert!(serde_json::from_str::<StrictEither>(text).is_err());
+        let v: StrictEither = jetjson::from_str(text).unwrap();
+        let value: Value = jetjson::from_str(text).unwrap();
+        assert_eq!(StrictEither::from_value_ref(&value).unwrap(), v);
+        assert_eq!(StrictEither::from_value(value).unwrap(), v);
+        msgpack_round_trip(&v);
+    }
+    assert_eq!(
+        serde_json::from_str::<StrictEither>(r#"{"n":1,"x":2,"zz":3}"#)
+            .unwrap_err()
+            .to_string(),
+        "unknown field `x` at line 1 column 20"
+    );
+    assert_eq!(
+        strict_error::<StrictEither>(r#"{"n":1,"x":2,"zz":3}"#),
+        "unknown field `zz`, expected `x` at line 1 column 14"
+    );
+    assert_eq!(
+        strict_error::<StrictEither>(r#"{"y":2,"n":1,"x":3}"#),
+        "unknown field `y`, expected `x` at line 1 column 2"
+    );
+
+    for text in [
+        r#"{"n":1,"k":"A","a":2}"#,
+        r#"{"b":2,"n":1,"k":"B"}"#,
+        r#"{"n":1,"at":"t","k":"C"}"#,
+    ] {
+        assert!(serde_json::from_str::<StrictKinds>(text).is_err());
+        let v: StrictKinds = jetjson::from_str(text).unwrap();
+        let value: Value = jetjson::from_str(text).unwrap();
+        assert_eq!(StrictKinds::from_value_ref(&value).unwrap(), v);
+        assert_eq!(StrictKinds::from_value(value).unwrap(), v);
+        msgpack_round_trip(&v);
+    }
+    assert_eq!(
+        serde_json::from_str::<StrictKinds>(r#"{"n":1,"k":"A","a":2,"b":3}"#)
+            .unwrap_err()
+            .to_string(),
+        "unknown field `k` at line 1 column 27"
+    );
+    assert_eq!(
+        strict_error::<StrictKinds>(r#"{"n":1,"k":"A","a":2,"b":3}"#),
+        "unknown field `b`, expected `k` or `a` at line 1 column 22"
+    );
+    assert_eq!(
+        strict_error::<StrictKinds>(r#"{"n":1,"k":"C","at":"t","a":3}"#),
+        "unknown field `a`, expected `k` at line 1 column 25"
+    );
+    // A key that no variant claims is rejected as it is read, as before.
+    assert_eq!(
+        strict_error::<StrictKinds>(r#"{"n":1,"k":"A","a":2,"zz":3}"#),
+        "unknown field `zz`, expected `n` at line 1 column 22"
+    );
+}

@@ -442,7 +442,8 @@ fn missing<'f>(cx: &'f Cx) -> Missing<'f> {
         flat: Box::new(move |field, slots| {
             let ty = field.ty;
             let de = &cx.de;
-            quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>::flat_finish(#slots, __r)?)
+            let finish = crate::json::de::finish_name(cx.cont);
+            quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>::#finish(#slots, __r)?)
         }),
     }
 }
@@ -598,6 +599,18 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
     let (catch_all, claims) =
         crate::json::de::enum_claims(cont, variants, &|ty| quote!(<#ty as #flat_trait>));
     let first = crate::json::de::first_only(cont, quote!(__s));
+    let strict = crate::json::de::variant_uses(cont, variants, &|ty| quote!(<#ty as #flat_trait>))
+        .map(|uses| {
+            quote! {
+                #[inline]
+                fn flat_finish_strict(
+                    __s: Self::Slots,
+                    __r: &::jetjson::__private::MsgpackReader<#de>,
+                ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                    __s.read_strict::<Self>(__r, #uses)
+                }
+            }
+        });
     let share = catch_all.then(|| {
         quote! {
             const SHARED: bool = true;
@@ -652,6 +665,8 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
                 __s.read::<Self>(__r)
             }
+
+            #strict
         }
     })
 }

@@ -504,7 +504,7 @@ fn object_body(
         })
     };
 
-    let tail = defaults::object_tail(cont, fields, ctor, outer, &missing());
+    let tail = defaults::object_tail(cont, fields, ctor, outer, &missing(cont));
 
     quote! {
         #members_loop
@@ -513,13 +513,18 @@ fn object_body(
 }
 
 /// How the `Value` decoder fills a field the object did not have.
-fn missing() -> Missing<'static> {
+fn missing(cont: &Container) -> Missing<'static> {
+    let finish = if cont.attrs.deny_unknown_fields {
+        quote!(flat_finish_value_strict)
+    } else {
+        quote!(flat_finish_value)
+    };
     Missing {
         take: &|slot, name| quote!(::jetjson::__private::take_value(#slot, #name)?),
         error: &|name| quote!(::jetjson::__private::value_missing_field(#name)),
-        flat: Box::new(|field, slots| {
+        flat: Box::new(move |field, slots| {
             let ty = field.ty;
-            quote!(<#ty as ::jetjson::__private::FlatFromValue>::flat_finish_value(#slots)?)
+            quote!(<#ty as ::jetjson::__private::FlatFromValue>::#finish(#slots)?)
         }),
     }
 }
@@ -778,7 +783,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
         };
     }
     let bindings = slot_fields.iter().map(|field| binding(field));
-    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing());
+    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(cont));
     let deny = cont.attrs.deny_unknown_fields;
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
     let claims = crate::json::de::struct_claims(&read, &flats, &|ty| quote!(<#ty as #flat_trait>));
@@ -829,6 +834,17 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
     let (catch_all, claims) =
         crate::json::de::enum_claims(cont, variants, &|ty| quote!(<#ty as #flat_trait>));
     let first = crate::json::de::first_only(cont, quote!(__s));
+    let strict = crate::json::de::variant_uses(cont, variants, &|ty| quote!(<#ty as #flat_trait>))
+        .map(|uses| {
+            quote! {
+                #[inline]
+                fn flat_finish_value_strict(
+                    __s: Self::Slots,
+                ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                    ::jetjson::__private::value_flat_strict::<Self>(__s, #uses)
+                }
+            }
+        });
     let share = catch_all.then(|| {
         quote! {
             const SHARED: bool = true;
@@ -899,6 +915,8 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
                     ::jetjson::__private::Value::Object(__s),
                 )
             }
+
+            #strict
         }
     })
 }

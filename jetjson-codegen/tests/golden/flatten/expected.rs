@@ -221,18 +221,18 @@ const _: () = {
                 id: ::jetjson::__private::take(__f_id, __r, "id")?,
                 paging: <Paging as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_paging, __r)?,
+                >>::flat_finish_strict(__f_paging, __r)?,
                 extra: <Option<
                     Extra,
                 > as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_extra, __r)?,
+                >>::flat_finish_strict(__f_extra, __r)?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
                 > as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_rest, __r)?,
+                >>::flat_finish_strict(__f_rest, __r)?,
             })
         }
     }
@@ -381,18 +381,18 @@ const _: () = {
                 id: ::jetjson::__private::take(__f_id, __r, "id")?,
                 paging: <Paging as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_paging, __r)?,
+                >>::flat_finish_strict(__f_paging, __r)?,
                 extra: <Option<
                     Extra,
                 > as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_extra, __r)?,
+                >>::flat_finish_strict(__f_extra, __r)?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
                 > as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_rest, __r)?,
+                >>::flat_finish_strict(__f_rest, __r)?,
             })
         }
     }
@@ -578,16 +578,20 @@ const _: () = {
             }
             ::jetjson::__private::Ok(Self {
                 id: ::jetjson::__private::take_value(__f_id, "id")?,
-                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
                     __f_paging,
                 )?,
                 extra: <Option<
                     Extra,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_extra)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_extra,
+                )?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_rest)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_rest,
+                )?,
             })
         }
         #[inline]
@@ -716,16 +720,20 @@ const _: () = {
             }
             ::jetjson::__private::Ok(Self {
                 id: ::jetjson::__private::take_value(__f_id, "id")?,
-                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
                     __f_paging,
                 )?,
                 extra: <Option<
                     Extra,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_extra)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_extra,
+                )?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_rest)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_rest,
+                )?,
             })
         }
     }
@@ -892,16 +900,20 @@ const _: () = {
             let (__f_id, __f_paging, __f_extra, __f_rest) = __s;
             ::jetjson::__private::Ok(Self {
                 id: ::jetjson::__private::take_value(__f_id, "id")?,
-                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
                     __f_paging,
                 )?,
                 extra: <Option<
                     Extra,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_extra)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_extra,
+                )?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_rest)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_rest,
+                )?,
             })
         }
     }
@@ -1075,18 +1087,18 @@ const _: () = {
                 id: ::jetjson::__private::msgpack_take(__f_id, __r, "id")?,
                 paging: <Paging as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_paging, __r)?,
+                >>::flat_finish_strict(__f_paging, __r)?,
                 extra: <Option<
                     Extra,
                 > as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_extra, __r)?,
+                >>::flat_finish_strict(__f_extra, __r)?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
                 > as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_rest, __r)?,
+                >>::flat_finish_strict(__f_rest, __r)?,
             })
         }
     }
@@ -1244,18 +1256,18 @@ const _: () = {
                 id: ::jetjson::__private::msgpack_take(__f_id, __r, "id")?,
                 paging: <Paging as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_paging, __r)?,
+                >>::flat_finish_strict(__f_paging, __r)?,
                 extra: <Option<
                     Extra,
                 > as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_extra, __r)?,
+                >>::flat_finish_strict(__f_extra, __r)?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
                 > as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_rest, __r)?,
+                >>::flat_finish_strict(__f_rest, __r)?,
             })
         }
     }
@@ -1487,6 +1499,31 @@ const _: () = {
             __r: &::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __s.read::<Self>(__r)
+        }
+        #[inline]
+        fn flat_finish_strict(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read_strict::<
+                    Self,
+                >(
+                __r,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Created { .. } => {
+                        ::jetjson::__private::flat_uses(
+                            __key,
+                            &["type"],
+                            <Created as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_claims(__key),
+                        )
+                    }
+                    Self::Moved { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["type", "to"], false)
+                    }
+                },
+            )
         }
     }
     #[automatically_derived]
@@ -1798,6 +1835,30 @@ const _: () = {
                 ::jetjson::__private::Value::Object(__s),
             )
         }
+        #[inline]
+        fn flat_finish_value_strict(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::value_flat_strict::<
+                Self,
+            >(
+                __s,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Created { .. } => {
+                        ::jetjson::__private::flat_uses(
+                            __key,
+                            &["type"],
+                            <Created as ::jetjson::__private::FlatFromValue>::flat_claims(
+                                __key,
+                            ),
+                        )
+                    }
+                    Self::Moved { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["type", "to"], false)
+                    }
+                },
+            )
+        }
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Event {
@@ -2025,6 +2086,31 @@ const _: () = {
             __r: &::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __s.read::<Self>(__r)
+        }
+        #[inline]
+        fn flat_finish_strict(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read_strict::<
+                    Self,
+                >(
+                __r,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Created { .. } => {
+                        ::jetjson::__private::flat_uses(
+                            __key,
+                            &["type"],
+                            <Created as ::jetjson::__private::FlatFromMsgpack<
+                                'de,
+                            >>::flat_claims(__key),
+                        )
+                    }
+                    Self::Moved { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["type", "to"], false)
+                    }
+                },
+            )
         }
     }
 };

@@ -184,6 +184,26 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __s.read::<Self>(__r)
         }
+        #[inline]
+        fn flat_finish_strict(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read_strict::<
+                    Self,
+                >(
+                __r,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Nothing { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &[], false)
+                    }
+                    Self::Num { .. } => ::jetjson::__private::Ok(()),
+                    Self::Named { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["id", "ns"], false)
+                    }
+                },
+            )
+        }
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToValue for Id {
@@ -371,6 +391,25 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             <Self as ::jetjson::__private::FromValue>::from_value(
                 ::jetjson::__private::Value::Object(__s),
+            )
+        }
+        #[inline]
+        fn flat_finish_value_strict(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::value_flat_strict::<
+                Self,
+            >(
+                __s,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Nothing { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &[], false)
+                    }
+                    Self::Num { .. } => ::jetjson::__private::Ok(()),
+                    Self::Named { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["id", "ns"], false)
+                    }
+                },
             )
         }
     }
