@@ -97,8 +97,8 @@ use syn::{parse_macro_input, DeriveInput};
 /// as they are read, not buffered, so `deny_unknown_fields` beside flatten
 /// rejects a key no field takes (beside a flattened internally tagged or
 /// untagged enum, once the object ends, a key its chosen variant does not
-/// use; through a flattened struct's own flattened enum, not checked), and `u128` and borrowed strings work inside;
-/// a flattened enum copies its members' text until the object ends. The
+/// use; through a flattened struct's own flattened enum, not checked), and
+/// `u128` and borrowed strings work inside; a flattened enum copies its members' text until the object ends. The
 /// content of a newtype variant of an internally tagged enum is read the
 /// same way, beside the tag.
 ///
