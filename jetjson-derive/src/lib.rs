@@ -102,12 +102,17 @@ use syn::{parse_macro_input, DeriveInput};
 /// puts its members among the enclosing object's: a derived struct, an
 /// `Option` of one (`None` when none of its keys appear), a catch-all map
 /// (`HashMap`/`BTreeMap`/`IndexMap`/`jetjson::Map`/`serde_json::Map` with
-/// string keys, or `Value`, which receives what no other field takes, in
-/// input order), or an enum of any representation (an externally tagged one
-/// takes the first member naming a variant, as serde does). Members are routed
+/// string keys, or `jetjson::Value`/`serde_json::Value`, which receives what
+/// no other field takes, in input order; at most one per struct, a second is
+/// a compile error), or an enum of any representation (an externally tagged one
+/// takes the first member naming a variant, as serde does; an untagged one
+/// reads every member no other field takes, and a catch-all beside it
+/// receives those members too, as serde's does). Members are routed
 /// as they are read, not buffered, so `deny_unknown_fields` beside flatten
-/// rejects a key no field takes, and `u128` and borrowed strings work inside;
-/// a flattened enum copies its members' text until the object ends. The
+/// rejects a key no field takes (beside a flattened internally tagged or
+/// untagged enum, once the object ends, a key its chosen variant does not
+/// use; through a flattened struct's own flattened enum, not checked), and
+/// `u128` and borrowed strings work inside; a flattened enum copies its members' text until the object ends. The
 /// content of a newtype variant of an internally tagged enum is read the
 /// same way, beside the tag.
 ///

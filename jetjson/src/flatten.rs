@@ -71,11 +71,35 @@ pub trait FlatFromJson<'de>: Sized {
     /// `deny_unknown_fields` of the type, for internally tagged newtype
     /// variants, where the type has the object to itself.
     const DENY_UNKNOWN: bool = false;
+    /// Whether it keeps a copy of every member that no field claiming its
+    /// own keys took, beside the catch-all map that reads it too (an
+    /// untagged enum, whose keys are known only once its variant is; as in
+    /// serde, where the catch-all sees them as well). Such a type also
+    /// answers `CATCH_ALL`, and alone takes the members through
+    /// [`flat_member`](Self::flat_member); beside other flattened fields the
+    /// derive offers them through [`flat_share`](Self::flat_share), after
+    /// the catch-all.
+    const SHARED: bool = false;
     /// The keys it reads, for "unknown field" errors.
     const FIELDS: &'static [&'static str] = &[];
 
     /// Empty slots.
     fn flat_slots() -> Self::Slots;
+
+    /// For a [`SHARED`](Self::SHARED) type, keeps the member whose key starts
+    /// at `key_at`: `taken` says whether a catch-all read its value already
+    /// (`r` is after it), else `r` is at the value. Returns whether the
+    /// member is taken now; the default (every other type) keeps nothing.
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let _ = (slots, key_at, r);
+        Ok(taken)
+    }
 
     /// Whether [`flat_member`](Self::flat_member) would take `key`; a
     /// flattened enum asks it of its newtype variants' content.
@@ -103,6 +127,17 @@ pub trait FlatFromJson<'de>: Sized {
     /// The value, after the object's `}`: missing fields take their defaults
     /// or are errors at `r`'s position.
     fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error>;
+
+    /// [`flat_finish`](Self::flat_finish) for a struct under
+    /// `deny_unknown_fields`: a flattened enum that took members it does
+    /// not use (an untagged enum's other variants' keys, an internally
+    /// tagged one's other variants' fields) fails on the first such key,
+    /// at its position. The default is `flat_finish`: every other type
+    /// takes only the keys it uses.
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
+        Self::flat_finish(slots, r)
+    }
 
     /// The position of the field named `key` among a derived struct's
     /// fields, or their count when none is named so. With
@@ -154,11 +189,23 @@ pub fn flat_comma(w: &mut Writer<'_>, first: &mut bool) {
 impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
     type Slots = (bool, T::Slots);
     const CATCH_ALL: bool = T::CATCH_ALL;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        slots.0 |= T::SHARED;
+        T::flat_share(&mut slots.1, taken, key_at, r)
     }
 
     #[inline]
@@ -189,6 +236,15 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
             Ok(None)
         }
     }
+
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
+        if slots.0 {
+            T::flat_finish_strict(slots.1, r).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
 }
 
 impl<T: FlatToJson> FlatToJson for Option<T> {
@@ -204,11 +260,22 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Box<T> {
     type Slots = T::Slots;
     const CATCH_ALL: bool = T::CATCH_ALL;
     const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        T::flat_share(slots, taken, key_at, r)
     }
 
     #[inline]
@@ -229,6 +296,11 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Box<T> {
     #[inline]
     fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
         T::flat_finish(slots, r).map(Box::new)
+    }
+
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
+        T::flat_finish_strict(slots, r).map(Box::new)
     }
 }
 
@@ -414,18 +486,53 @@ impl FlatText {
     /// Copies the member whose key starts at `key_at`; `r` is at its value.
     #[inline]
     pub fn push(&mut self, key_at: usize, r: &mut Reader<'_>) -> Result<(), Error> {
-        r.skip_value()?;
+        self.share(false, key_at, r).map(|_| ())
+    }
+
+    /// [`FlatFromJson::flat_share`]: copies the member whose key starts at
+    /// `key_at`, its value already read (`taken`, `r` after it) or not yet
+    /// (`r` at it).
+    #[inline]
+    pub fn share(&mut self, taken: bool, key_at: usize, r: &mut Reader<'_>) -> Result<bool, Error> {
+        if !taken {
+            r.skip_value()?;
+        }
         let member = &r.input()[key_at..r.offset()];
         self.text
             .push(if self.text.is_empty() { b'{' } else { b',' });
         self.segments.push((self.text.len(), key_at));
         self.text.extend_from_slice(member);
-        Ok(())
+        Ok(true)
     }
 
     /// Reads the members as one object of type `T`; `r` is the enclosing
     /// reader, after its object.
     pub fn read<T: crate::FromJsonOwned>(mut self, r: &Reader<'_>) -> Result<T, Error> {
+        self.read_object(r)
+    }
+
+    /// [`read`](Self::read), then every member's key offered to `uses`
+    /// with the value: the first it refuses (giving the keys it expected)
+    /// is an "unknown field" error at that key in the input.
+    pub fn read_strict<T: crate::FromJsonOwned>(
+        mut self,
+        r: &Reader<'_>,
+        uses: impl Fn(&T, &str) -> Result<(), &'static [&'static str]>,
+    ) -> Result<T, Error> {
+        let value = self.read_object(r)?;
+        for &(at, original) in &self.segments {
+            let mut keys = Reader::new(&self.text);
+            keys.seek(at);
+            let key = keys.read_key()?;
+            if let Err(expected) = uses(&value, key.as_str()) {
+                let key = key.as_str().to_owned();
+                return Err(crate::__private::unknown_field(r, &key, expected, original));
+            }
+        }
+        Ok(value)
+    }
+
+    fn read_object<T: crate::FromJsonOwned>(&mut self, r: &Reader<'_>) -> Result<T, Error> {
         if self.text.is_empty() {
             self.text.push(b'{');
         }
@@ -468,16 +575,53 @@ impl FlatBytes {
     /// Copies the member whose key starts at `key_at`; `r` is at its value.
     #[inline]
     pub fn push(&mut self, key_at: usize, r: &mut MsgpackReader<'_>) -> Result<(), Error> {
-        r.skip_value()?;
+        self.share(false, key_at, r).map(|_| ())
+    }
+
+    /// [`FlatFromMsgpack::flat_share`]: copies the member whose key starts
+    /// at `key_at`, its value already read (`taken`) or not yet.
+    #[inline]
+    pub fn share(
+        &mut self,
+        taken: bool,
+        key_at: usize,
+        r: &mut MsgpackReader<'_>,
+    ) -> Result<bool, Error> {
+        if !taken {
+            r.skip_value()?;
+        }
         self.segments.push((self.bytes.len(), key_at));
         self.bytes.extend_from_slice(&r.input()[key_at..r.offset()]);
         self.count += 1;
-        Ok(())
+        Ok(true)
+    }
+
+    /// [`FlatText::read_strict`] for MessagePack.
+    pub fn read_strict<T: crate::msgpack::FromMsgpackOwned>(
+        self,
+        r: &MsgpackReader<'_>,
+        uses: impl Fn(&T, &str) -> Result<(), &'static [&'static str]>,
+    ) -> Result<T, Error> {
+        let value = self.read_map(r)?;
+        for &(at, original) in &self.segments {
+            let key = MsgpackReader::new(&self.bytes[at..]).read_str()?;
+            if let Err(expected) = uses(&value, key) {
+                return Err(r.unknown_field(key, expected, original));
+            }
+        }
+        Ok(value)
     }
 
     /// Reads the members as one map of type `T`.
     pub fn read<T: crate::msgpack::FromMsgpackOwned>(
         self,
+        r: &MsgpackReader<'_>,
+    ) -> Result<T, Error> {
+        self.read_map(r)
+    }
+
+    fn read_map<T: crate::msgpack::FromMsgpackOwned>(
+        &self,
         r: &MsgpackReader<'_>,
     ) -> Result<T, Error> {
         let mut w = MsgpackWriter::new();
@@ -501,6 +645,41 @@ impl FlatBytes {
             e.reposition(r.input(), original)
         })
     }
+}
+
+/// What a flattened enum's variant uses of the members it took, for
+/// [`FlatText::read_strict`] and its kin: `key` when it is one of `names`
+/// (the variant's fields, its tag) or `nested` (a flattened field of the
+/// variant claims it), else the names expected.
+#[inline]
+pub fn flat_uses(
+    key: &str,
+    names: &'static [&'static str],
+    nested: bool,
+) -> Result<(), &'static [&'static str]> {
+    if nested || names.contains(&key) {
+        Ok(())
+    } else {
+        Err(names)
+    }
+}
+
+/// [`FlatText::read_strict`] for `Value` conversions: the members as one
+/// object converted to `T`, then each key offered to `uses`.
+pub fn value_flat_strict<T: FromValue>(
+    members: Map<String, Value>,
+    uses: impl Fn(&T, &str) -> Result<(), &'static [&'static str]>,
+) -> Result<T, Error> {
+    let object = Value::Object(members);
+    let value = T::from_value_ref(&object)?;
+    if let Value::Object(members) = &object {
+        for key in members.keys() {
+            if let Err(expected) = uses(&value, key) {
+                return Err(crate::__private::value_unknown_field(key, expected));
+            }
+        }
+    }
+    Ok(value)
 }
 
 /// `FlatToJson` for an enum: its object's members, written inline; a
@@ -553,6 +732,8 @@ pub trait FlatFromValue: Sized {
     const CATCH_ALL: bool = false;
     /// `deny_unknown_fields` of the type.
     const DENY_UNKNOWN: bool = false;
+    /// [`FlatFromJson::SHARED`].
+    const SHARED: bool = false;
     /// The keys it reads, for "unknown field" errors.
     const FIELDS: &'static [&'static str] = &[];
 
@@ -563,6 +744,15 @@ pub trait FlatFromValue: Sized {
     #[inline]
     fn flat_claims(key: &str) -> bool {
         Self::CATCH_ALL || Self::FIELDS.contains(&key)
+    }
+
+    /// For a [`SHARED`](Self::SHARED) type, keeps a copy of a member that no
+    /// field claiming its own keys took, before a catch-all takes it: returns
+    /// whether it kept one. The default keeps nothing.
+    #[inline]
+    fn flat_share(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        let _ = (slots, key, value);
+        Ok(false)
     }
 
     /// Offered a member: converts and keeps it when the key is this type's.
@@ -603,6 +793,12 @@ pub trait FlatFromValue: Sized {
 
     /// The value, after the last member.
     fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error>;
+
+    /// [`FlatFromJson::flat_finish_strict`].
+    #[inline]
+    fn flat_finish_value_strict(slots: Self::Slots) -> Result<Self, Error> {
+        Self::flat_finish_value(slots)
+    }
 }
 
 /// The members a flattened field adds to the enclosing object's `Value`.
@@ -618,11 +814,19 @@ pub trait FlatToValue {
 impl<T: FlatFromValue> FlatFromValue for Option<T> {
     type Slots = (bool, T::Slots);
     const CATCH_ALL: bool = T::CATCH_ALL;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_share(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        let kept = T::flat_share(&mut slots.1, key, value)?;
+        slots.0 |= kept;
+        Ok(kept)
     }
 
     #[inline]
@@ -656,6 +860,15 @@ impl<T: FlatFromValue> FlatFromValue for Option<T> {
             Ok(None)
         }
     }
+
+    #[inline]
+    fn flat_finish_value_strict(slots: Self::Slots) -> Result<Self, Error> {
+        if slots.0 {
+            T::flat_finish_value_strict(slots.1).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
 }
 
 impl<T: FlatToValue> FlatToValue for Option<T> {
@@ -671,11 +884,17 @@ impl<T: FlatFromValue> FlatFromValue for Box<T> {
     type Slots = T::Slots;
     const CATCH_ALL: bool = T::CATCH_ALL;
     const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_share(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        T::flat_share(slots, key, value)
     }
 
     #[inline]
@@ -700,6 +919,11 @@ impl<T: FlatFromValue> FlatFromValue for Box<T> {
     #[inline]
     fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
         T::flat_finish_value(slots).map(Box::new)
+    }
+
+    #[inline]
+    fn flat_finish_value_strict(slots: Self::Slots) -> Result<Self, Error> {
+        T::flat_finish_value_strict(slots).map(Box::new)
     }
 }
 
@@ -824,6 +1048,8 @@ pub trait FlatFromMsgpack<'de>: Sized {
     const CATCH_ALL: bool = false;
     /// `deny_unknown_fields` of the type.
     const DENY_UNKNOWN: bool = false;
+    /// [`FlatFromJson::SHARED`].
+    const SHARED: bool = false;
     /// The keys it reads, for "unknown field" errors.
     const FIELDS: &'static [&'static str] = &[];
 
@@ -834,6 +1060,18 @@ pub trait FlatFromMsgpack<'de>: Sized {
     #[inline]
     fn flat_claims(key: &str) -> bool {
         Self::CATCH_ALL || Self::FIELDS.contains(&key)
+    }
+
+    /// [`FlatFromJson::flat_share`].
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        let _ = (slots, key_at, r);
+        Ok(taken)
     }
 
     /// Offered a member with `r` at its value: reads it and returns `true`
@@ -847,6 +1085,12 @@ pub trait FlatFromMsgpack<'de>: Sized {
 
     /// The value, after the last member.
     fn flat_finish(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error>;
+
+    /// [`FlatFromJson::flat_finish_strict`].
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
+        Self::flat_finish(slots, r)
+    }
 }
 
 /// The writing side of [`FlatFromMsgpack`]: a map header needs the count
@@ -865,11 +1109,23 @@ pub trait FlatToMsgpack {
 impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
     type Slots = (bool, T::Slots);
     const CATCH_ALL: bool = T::CATCH_ALL;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         (false, T::flat_slots())
+    }
+
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        slots.0 |= T::SHARED;
+        T::flat_share(&mut slots.1, taken, key_at, r)
     }
 
     #[inline]
@@ -897,6 +1153,15 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
             Ok(None)
         }
     }
+
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
+        if slots.0 {
+            T::flat_finish_strict(slots.1, r).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
 }
 
 impl<T: FlatToMsgpack> FlatToMsgpack for Option<T> {
@@ -917,11 +1182,22 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Box<T> {
     type Slots = T::Slots;
     const CATCH_ALL: bool = T::CATCH_ALL;
     const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
+    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
         T::flat_slots()
+    }
+
+    #[inline]
+    fn flat_share(
+        slots: &mut Self::Slots,
+        taken: bool,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        T::flat_share(slots, taken, key_at, r)
     }
 
     #[inline]
@@ -942,6 +1218,11 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Box<T> {
     #[inline]
     fn flat_finish(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
         T::flat_finish(slots, r).map(Box::new)
+    }
+
+    #[inline]
+    fn flat_finish_strict(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
+        T::flat_finish_strict(slots, r).map(Box::new)
     }
 }
 
@@ -1229,3 +1510,133 @@ string_map_catch_all!(
     serde_json::Value,
     serde_json::Map::new()
 );
+
+/// `serde_json::Value` as a catch-all: the remaining members, as an
+/// `Object` (in input order with serde_json's `preserve_order`, else
+/// sorted, as serde_json's own `Map` keeps them). On encode an `Object`'s
+/// members are written inline and `Null` writes none, as serde_json does;
+/// any other value writes no members (serde_json fails to serialize it:
+/// "can only flatten structs and maps"; jetjson's writers cannot fail).
+#[cfg(feature = "serde_json")]
+mod serde_json_value {
+    use super::*;
+    use serde_json::{Map as SMap, Value as SValue};
+
+    impl<'de> FlatFromJson<'de> for SValue {
+        type Slots = SMap<String, SValue>;
+        const CATCH_ALL: bool = true;
+
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            SMap::new()
+        }
+
+        #[inline]
+        fn flat_member(
+            slots: &mut Self::Slots,
+            key: &FlatKey<'de>,
+            key_at: usize,
+            r: &mut Reader<'de>,
+        ) -> Result<bool, Error> {
+            <SMap<String, SValue> as FlatFromJson<'de>>::flat_member(slots, key, key_at, r)
+        }
+
+        #[inline]
+        fn flat_finish(slots: Self::Slots, _r: &Reader<'de>) -> Result<Self, Error> {
+            Ok(SValue::Object(slots))
+        }
+    }
+
+    impl FlatToJson for SValue {
+        #[inline]
+        fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+            if let SValue::Object(m) = self {
+                FlatToJson::write_flat(m, w, first);
+            }
+        }
+    }
+
+    impl FlatFromValue for SValue {
+        type Slots = SMap<String, SValue>;
+        const CATCH_ALL: bool = true;
+
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            SMap::new()
+        }
+
+        #[inline]
+        fn flat_member_ref(
+            slots: &mut Self::Slots,
+            key: &str,
+            value: &Value,
+        ) -> Result<bool, Error> {
+            <SMap<String, SValue> as FlatFromValue>::flat_member_ref(slots, key, value)
+        }
+
+        #[inline]
+        fn flat_member_owned(
+            slots: &mut Self::Slots,
+            key: String,
+            value: Value,
+        ) -> Result<Option<(String, Value)>, Error> {
+            <SMap<String, SValue> as FlatFromValue>::flat_member_owned(slots, key, value)
+        }
+
+        #[inline]
+        fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
+            Ok(SValue::Object(slots))
+        }
+    }
+
+    impl FlatToValue for SValue {
+        #[inline]
+        fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+            if let SValue::Object(m) = self {
+                m.flat_to_value(members);
+            }
+        }
+    }
+
+    impl<'de> FlatFromMsgpack<'de> for SValue {
+        type Slots = SMap<String, SValue>;
+        const CATCH_ALL: bool = true;
+
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            SMap::new()
+        }
+
+        #[inline]
+        fn flat_member(
+            slots: &mut Self::Slots,
+            key: &'de str,
+            key_at: usize,
+            r: &mut MsgpackReader<'de>,
+        ) -> Result<bool, Error> {
+            <SMap<String, SValue> as FlatFromMsgpack<'de>>::flat_member(slots, key, key_at, r)
+        }
+
+        #[inline]
+        fn flat_finish(slots: Self::Slots, _r: &MsgpackReader<'de>) -> Result<Self, Error> {
+            Ok(SValue::Object(slots))
+        }
+    }
+
+    impl FlatToMsgpack for SValue {
+        #[inline]
+        fn flat_len(&self) -> usize {
+            match self {
+                SValue::Object(m) => m.len(),
+                _ => 0,
+            }
+        }
+
+        #[inline]
+        fn write_flat(&self, w: &mut MsgpackWriter) {
+            if let SValue::Object(m) = self {
+                FlatToMsgpack::write_flat(m, w);
+            }
+        }
+    }
+}

@@ -24,9 +24,9 @@ pub use crate::write::Writer;
 pub use crate::msgpack::{FromMsgpack, ToMsgpack};
 
 pub use crate::flatten::{
-    flat_comma, flat_key, flat_msgpack_enum, flat_to_value_enum, flat_write_enum, FlatBytes,
-    FlatFromJson, FlatFromMsgpack, FlatFromValue, FlatKey, FlatText, FlatToJson, FlatToMsgpack,
-    FlatToValue,
+    flat_comma, flat_key, flat_msgpack_enum, flat_to_value_enum, flat_uses, flat_write_enum,
+    value_flat_strict, FlatBytes, FlatFromJson, FlatFromMsgpack, FlatFromValue, FlatKey, FlatText,
+    FlatToJson, FlatToMsgpack, FlatToValue,
 };
 pub use crate::msgpack::FromMsgpackOwned;
 pub use crate::traits::FromJsonOwned;

@@ -581,3 +581,335 @@ mod optional_catch_alls {
         assert_eq!(WithJsonMap::from_value(v.to_value()).unwrap(), v);
     }
 }
+
+#[cfg(feature = "serde_json")]
+mod serde_json_value_catch_all {
+    use super::*;
+
+    #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+    struct WithJsonValue {
+        id: u32,
+        #[serde(flatten)]
+        extra: serde_json::Value,
+    }
+
+    #[test]
+    fn serde_json_value_receives_the_remaining_members_as_an_object() {
+        for text in [
+            r#"{"id":7,"x":{"deep":[1,2.5,"s"]},"y":null}"#,
+            r#"{"b":true,"id":7,"a":"s"}"#,
+            r#"{"id":7}"#,
+        ] {
+            same_as_serde::<WithJsonValue>(text);
+            let v: WithJsonValue = jetjson::from_str(text).unwrap();
+            assert!(v.extra.is_object(), "{text}");
+            msgpack_round_trip(&v);
+        }
+        let err = jetjson::from_str::<WithJsonValue>(r#"{"x":[1,}"#).unwrap_err();
+        assert!(serde_json::from_str::<WithJsonValue>(r#"{"x":[1,}"#).is_err());
+        assert!(err.to_string().contains("line 1 column"), "{err}");
+
+        // Encoding: `Null` has no members, as in serde_json; a value that is
+        // not an object has none either (serde_json fails to serialize it).
+        let null = WithJsonValue {
+            id: 1,
+            extra: serde_json::Value::Null,
+        };
+        assert_eq!(jetjson::to_string(&null), r#"{"id":1}"#);
+        assert_eq!(serde_json::to_string(&null).unwrap(), r#"{"id":1}"#);
+        let number = WithJsonValue {
+            id: 1,
+            extra: serde_json::json!(5),
+        };
+        assert_eq!(jetjson::to_string(&number), r#"{"id":1}"#);
+        assert_eq!(
+            serde_json::to_string(&number).unwrap_err().to_string(),
+            "can only flatten structs and maps (got an integer)"
+        );
+        assert_eq!(
+            number.to_value(),
+            jetjson::from_str::<Value>(r#"{"id":1}"#).unwrap()
+        );
+    }
+}
+
+// MARK: - Untagged enums beside a catch-all
+
+/// Decodes `text` through JSON, `Value` (borrowed and owned) and
+/// MessagePack (the bytes of its `Value`), each compared with serde_json's
+/// result on the same text: the same value, or an error where it errs.
+fn decodes_as_serde<T>(text: &str) -> Option<T>
+where
+    T: FromJsonOwned
+        + FromValue
+        + jetjson::msgpack::FromMsgpackOwned
+        + DeserializeOwned
+        + PartialEq
+        + Debug,
+{
+    let theirs = serde_json::from_str::<T>(text);
+    let ours = jetjson::from_str::<T>(text);
+    let value: Value = jetjson::from_str(text).unwrap();
+    let by_ref = T::from_value_ref(&value);
+    let owned = T::from_value(value.clone());
+    let msgpack = jetjson::msgpack::from_slice::<T>(&jetjson::msgpack::to_vec(&value));
+    match theirs {
+        Ok(expected) => {
+            assert_eq!(ours.as_ref().ok(), Some(&expected), "JSON {text}: {ours:?}");
+            assert_eq!(
+                by_ref.as_ref().ok(),
+                Some(&expected),
+                "Value {text}: {by_ref:?}"
+            );
+            assert_eq!(
+                owned.as_ref().ok(),
+                Some(&expected),
+                "owned Value {text}: {owned:?}"
+            );
+            assert_eq!(
+                msgpack.as_ref().ok(),
+                Some(&expected),
+                "MessagePack {text}: {msgpack:?}"
+            );
+            Some(expected)
+        }
+        Err(e) => {
+            assert!(
+                ours.is_err(),
+                "serde_json fails on {text} ({e}), jetjson gives {ours:?}"
+            );
+            assert!(by_ref.is_err(), "Value {text}: {by_ref:?}");
+            assert!(owned.is_err(), "owned Value {text}: {owned:?}");
+            assert!(msgpack.is_err(), "MessagePack {text}: {msgpack:?}");
+            None
+        }
+    }
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(untagged)]
+enum Either {
+    X { x: u8 },
+    Y { y: u8 },
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct EitherThenRest {
+    a: u8,
+    #[serde(flatten)]
+    u: Either,
+    #[serde(flatten)]
+    rest: BTreeMap<String, u8>,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct RestThenEither {
+    a: u8,
+    #[serde(flatten)]
+    rest: BTreeMap<String, u8>,
+    #[serde(flatten)]
+    u: Either,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct StructEitherRest {
+    #[serde(flatten)]
+    stamp: Stamp,
+    #[serde(flatten)]
+    u: Either,
+    a: u8,
+    #[serde(flatten)]
+    rest: Value,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct EitherAndStruct {
+    #[serde(flatten)]
+    u: Either,
+    #[serde(flatten)]
+    page: Pagination,
+}
+
+#[test]
+fn untagged_enum_beside_a_catch_all_shares_the_members_with_it() {
+    // serde_json's catch-all sees every member no struct field took, those
+    // the untagged enum reads included.
+    let v = decodes_as_serde::<EitherThenRest>(r#"{"a":1,"y":2,"z":3}"#).unwrap();
+    assert_eq!(v.u, Either::Y { y: 2 });
+    assert_eq!(
+        v.rest,
+        BTreeMap::from([("y".to_owned(), 2), ("z".to_owned(), 3)])
+    );
+    let v = decodes_as_serde::<RestThenEither>(r#"{"a":1,"y":2,"z":3}"#).unwrap();
+    assert_eq!(v.u, Either::Y { y: 2 });
+    assert_eq!(v.rest.len(), 2);
+    for text in [
+        r#"{"y":2,"z":3,"a":1}"#,
+        r#"{"a":1,"x":2,"y":2,"z":3}"#,
+        r#"{"a":1,"x":2}"#,
+        r#"{"a":1,"z":3}"#,
+        r#"{"a":1,"x":"s"}"#,
+        r#"{"a":1,"x":300}"#,
+    ] {
+        decodes_as_serde::<EitherThenRest>(text);
+        decodes_as_serde::<RestThenEither>(text);
+    }
+    for text in [
+        r#"{"at":"t","a":1,"y":2,"z":[true]}"#,
+        r#"{"z":null,"at":"t","a":1,"x":1}"#,
+        r#"{"at":"t","a":1,"x":2,"at2":"s"}"#,
+    ] {
+        decodes_as_serde::<StructEitherRest>(text);
+    }
+    let v = decodes_as_serde::<StructEitherRest>(r#"{"at":"t","a":1,"y":2,"z":[true]}"#).unwrap();
+    assert_eq!(
+        v.rest,
+        jetjson::from_str::<Value>(r#"{"y":2,"z":[true]}"#).unwrap()
+    );
+    // Without a catch-all, the enum reads what no struct takes.
+    for text in [
+        r#"{"limit":1,"y":2,"offset":3}"#,
+        r#"{"x":2,"limit":1,"offset":3,"zz":0}"#,
+    ] {
+        same_as_serde::<EitherAndStruct>(text);
+        let v: EitherAndStruct = jetjson::from_str(text).unwrap();
+        msgpack_round_trip(&v);
+    }
+
+    // Encoding writes the enum's members and the map's, as serde_json
+    // does, a key in both twice; neither reads that back (the enum's
+    // variant sees `y` twice), and both fail alike.
+    let v: EitherThenRest = jetjson::from_str(r#"{"a":1,"y":2,"z":3}"#).unwrap();
+    let text = jetjson::to_string(&v);
+    assert_eq!(text, serde_json::to_string(&v).unwrap());
+    assert_eq!(text, r#"{"a":1,"y":2,"y":2,"z":3}"#);
+    assert!(serde_json::from_str::<EitherThenRest>(&text).is_err());
+    let err = jetjson::from_str::<EitherThenRest>(&text).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("data did not match any variant of untagged enum Either"),
+        "{err}"
+    );
+    // A value whose map holds none of the enum's keys reads back.
+    let v = EitherThenRest {
+        a: 1,
+        u: Either::X { x: 2 },
+        rest: BTreeMap::from([("z".to_owned(), 3)]),
+    };
+    let text = jetjson::to_string(&v);
+    assert_eq!(text, serde_json::to_string(&v).unwrap());
+    let back = decodes_as_serde::<EitherThenRest>(&text).unwrap();
+    assert_eq!(back.u, v.u);
+    assert_eq!(back.rest.len(), 2);
+}
+
+// MARK: - deny_unknown_fields beside flattened enums
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictEither {
+    n: u8,
+    #[serde(flatten)]
+    e: Either,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(tag = "k")]
+enum Kinds {
+    A { a: u8 },
+    B { b: u8 },
+    C(Stamp),
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictKinds {
+    n: u8,
+    #[serde(flatten)]
+    e: Kinds,
+}
+
+/// The error of each decoder on `text`: JSON's message (with its
+/// position), and whether `Value` (borrowed and owned) and MessagePack fail
+/// with the same message without it.
+fn strict_error<T>(text: &str) -> String
+where
+    T: FromJsonOwned + FromValue + jetjson::msgpack::FromMsgpackOwned + Debug,
+{
+    let err = jetjson::from_str::<T>(text).unwrap_err().to_string();
+    let bare = err.split(" at line").next().unwrap().to_owned();
+    let value: Value = jetjson::from_str(text).unwrap();
+    let by_ref = T::from_value_ref(&value).unwrap_err().to_string();
+    let owned = T::from_value(value.clone()).unwrap_err().to_string();
+    assert_eq!(by_ref, bare, "Value {text}");
+    assert_eq!(owned, bare, "owned Value {text}");
+    let bytes = jetjson::msgpack::to_vec(&value);
+    let msgpack = jetjson::msgpack::from_slice::<T>(&bytes)
+        .unwrap_err()
+        .to_string();
+    assert!(msgpack.starts_with(&bare), "MessagePack {text}: {msgpack}");
+    err
+}
+
+#[test]
+fn deny_unknown_fields_beside_a_flattened_enum_rejects_what_its_variant_does_not_use() {
+    // serde_json rejects all of these, the valid ones too: its buffered
+    // flatten leaves the enum's keys among the unknown ones ("unknown field
+    // `x`"; serde documents deny_unknown_fields as unsupported with
+    // flatten). jetjson accepts what the chosen variant uses and rejects,
+    // at its key, what no field and no part of that variant takes.
+    for text in [r#"{"n":1,"x":2}"#, r#"{"y":3,"n":1}"#] {
+        assert!(serde_json::from_str::<StrictEither>(text).is_err());
+        let v: StrictEither = jetjson::from_str(text).unwrap();
+        let value: Value = jetjson::from_str(text).unwrap();
+        assert_eq!(StrictEither::from_value_ref(&value).unwrap(), v);
+        assert_eq!(StrictEither::from_value(value).unwrap(), v);
+        msgpack_round_trip(&v);
+    }
+    assert_eq!(
+        serde_json::from_str::<StrictEither>(r#"{"n":1,"x":2,"zz":3}"#)
+            .unwrap_err()
+            .to_string(),
+        "unknown field `x` at line 1 column 20"
+    );
+    assert_eq!(
+        strict_error::<StrictEither>(r#"{"n":1,"x":2,"zz":3}"#),
+        "unknown field `zz`, expected `x` at line 1 column 14"
+    );
+    assert_eq!(
+        strict_error::<StrictEither>(r#"{"y":2,"n":1,"x":3}"#),
+        "unknown field `y`, expected `x` at line 1 column 2"
+    );
+
+    for text in [
+        r#"{"n":1,"k":"A","a":2}"#,
+        r#"{"b":2,"n":1,"k":"B"}"#,
+        r#"{"n":1,"at":"t","k":"C"}"#,
+    ] {
+        assert!(serde_json::from_str::<StrictKinds>(text).is_err());
+        let v: StrictKinds = jetjson::from_str(text).unwrap();
+        let value: Value = jetjson::from_str(text).unwrap();
+        assert_eq!(StrictKinds::from_value_ref(&value).unwrap(), v);
+        assert_eq!(StrictKinds::from_value(value).unwrap(), v);
+        msgpack_round_trip(&v);
+    }
+    assert_eq!(
+        serde_json::from_str::<StrictKinds>(r#"{"n":1,"k":"A","a":2,"b":3}"#)
+            .unwrap_err()
+            .to_string(),
+        "unknown field `k` at line 1 column 27"
+    );
+    assert_eq!(
+        strict_error::<StrictKinds>(r#"{"n":1,"k":"A","a":2,"b":3}"#),
+        "unknown field `b`, expected `k` or `a` at line 1 column 22"
+    );
+    assert_eq!(
+        strict_error::<StrictKinds>(r#"{"n":1,"k":"C","at":"t","a":3}"#),
+        "unknown field `a`, expected `k` at line 1 column 25"
+    );
+    // A key that no variant claims is rejected as it is read, as before.
+    assert_eq!(
+        strict_error::<StrictKinds>(r#"{"n":1,"k":"A","a":2,"zz":3}"#),
+        "unknown field `zz`, expected `n` at line 1 column 22"
+    );
+}

@@ -460,9 +460,94 @@ fn missing<'f>(cx: &'f Cx) -> Missing<'f> {
         flat: Box::new(move |field, slots| {
             let ty = field.ty;
             let de = &cx.de;
-            quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>::flat_finish(#slots, __r)?)
+            let finish = finish_name(cx.cont);
+            quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>::#finish(#slots, __r)?)
         }),
     }
+}
+
+/// The flatten traits' method that makes a flattened field's value:
+/// `flat_finish`, or `flat_finish_strict` under `deny_unknown_fields`
+/// (a flattened enum then fails on a member its variant does not use).
+pub fn finish_name(cont: &Container) -> syn::Ident {
+    let name = if cont.attrs.deny_unknown_fields {
+        "flat_finish_strict"
+    } else {
+        "flat_finish"
+    };
+    syn::Ident::new(name, proc_macro2::Span::call_site())
+}
+
+/// For a flattened internally tagged or untagged enum, which takes members
+/// that its variant may not use: a closure `|&Self, &str| -> Result<(),
+/// &[&str]>` telling whether the value's variant uses a key (its tag, its
+/// fields, a flattened field's keys; an untagged newtype variant's content,
+/// all), for `flat_finish_strict`. `None` for the other representations,
+/// which take only what they use.
+pub fn variant_uses(
+    cont: &Container,
+    variants: &[Variant],
+    flat_trait: &dyn Fn(&syn::Type) -> TokenStream,
+) -> Option<TokenStream> {
+    let tag = match &cont.tagging {
+        Tagging::Internal { tag } => Some(tag.as_str()),
+        Tagging::Untagged => None,
+        _ => return None,
+    };
+    let mut arms = Vec::new();
+    let mut skipped = false;
+    for variant in variants {
+        if variant.attrs.skip_deserializing {
+            skipped = true;
+            continue;
+        }
+        let ident = &variant.ident;
+        let untagged = tag.is_none() || variant.attrs.untagged.is_some();
+        if untagged && variant.style == Style::Newtype {
+            arms.push(quote!(Self::#ident { .. } => ::jetjson::__private::Ok(()),));
+            continue;
+        }
+        let mut names: Vec<String> = Vec::new();
+        if let (Some(tag), false) = (tag, untagged) {
+            names.push(tag.to_owned());
+        }
+        let mut nested = Vec::new();
+        for field in variant
+            .fields
+            .iter()
+            .filter(|f| !f.attrs.skip_deserializing)
+        {
+            if field.attrs.flatten.is_some() {
+                let t = flat_trait(field.ty);
+                nested.push(quote!(#t::flat_claims(__key)));
+            } else {
+                names.extend(
+                    field
+                        .attrs
+                        .name
+                        .deserialize_names()
+                        .into_iter()
+                        .map(str::to_owned),
+                );
+            }
+        }
+        let names = names.iter().map(|n| str_lit(n));
+        let nested = if nested.is_empty() {
+            quote!(false)
+        } else {
+            quote!(#(#nested)||*)
+        };
+        arms.push(quote! {
+            Self::#ident { .. } => ::jetjson::__private::flat_uses(__key, &[#(#names),*], #nested),
+        });
+    }
+    let rest = skipped.then(|| quote!(_ => ::jetjson::__private::Ok(()),));
+    Some(quote! {
+        |__v: &Self, __key: &str| match __v {
+            #(#arms)*
+            #rest
+        }
+    })
 }
 
 /// `0`, the member of a newtype's field.
@@ -483,7 +568,10 @@ pub fn flattened<'f, 'a>(fields: &'f [Field<'a>]) -> Vec<&'f Field<'a>> {
 
 /// Offers the member `__flat_key` (value at the cursor, key at `__key_at`)
 /// to each flattened field, the catch-alls last: an expression of type
-/// `bool` (it may `?`), true when one took it.
+/// `bool` (it may `?`), true when one took it. Beside other flattened
+/// fields, a `SHARED` one (an untagged enum) is not asked with the
+/// catch-alls but given a copy after them (`flat_share`), as serde's
+/// catch-all sees what such an enum reads.
 fn offer(
     cx: &Cx,
     flats: &[&Field],
@@ -491,14 +579,18 @@ fn offer(
     slots: &dyn Fn(&Field) -> TokenStream,
 ) -> TokenStream {
     let de = &cx.de;
-    let ask = |field: &Field, catch_all: bool| {
+    let trait_of = |field: &Field| {
         let ty = field.ty;
+        quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>)
+    };
+    let shared = flats.len() > 1;
+    let ask = |field: &Field, catch_all: bool| {
+        let trait_ = trait_of(field);
         let slots = slots(field);
-        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>);
-        let when = if catch_all {
-            quote!(#trait_::CATCH_ALL)
-        } else {
-            quote!(!#trait_::CATCH_ALL)
+        let when = match (catch_all, shared) {
+            (false, _) => quote!(!#trait_::CATCH_ALL),
+            (true, false) => quote!(#trait_::CATCH_ALL),
+            (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
         };
         quote!((#when && #trait_::flat_member(#slots, #key, __key_at, __r)?))
     };
@@ -506,7 +598,19 @@ fn offer(
         .iter()
         .map(|f| ask(f, false))
         .chain(flats.iter().map(|f| ask(f, true)));
-    quote!(#(#asks)||*)
+    if !shared {
+        return quote!(#(#asks)||*);
+    }
+    let shares = flats.iter().map(|field| {
+        let trait_ = trait_of(field);
+        let slots = slots(field);
+        quote!(let __taken = #trait_::flat_share(#slots, __taken, __key_at, __r)?;)
+    });
+    quote! {{
+        let __taken = #(#asks)||*;
+        #(#shares)*
+        __taken
+    }}
 }
 
 /// `matches!(__key.as_bytes(), b"a" | b"alias" | ..)` over the fields read
@@ -625,11 +729,44 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
         &|ty| quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>),
     );
     let first = first_only(cont, quote!(__s));
+    let strict = variant_uses(
+        cont,
+        variants,
+        &|ty| quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>),
+    )
+    .map(|uses| {
+        quote! {
+            #[inline]
+            fn flat_finish_strict(
+                __s: Self::Slots,
+                __r: &::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                __s.read_strict::<Self>(__r, #uses)
+            }
+        }
+    });
+    // Untagged: every member no other field takes, shared with a catch-all.
+    let share = catch_all.then(|| {
+        quote! {
+            const SHARED: bool = true;
+
+            #[inline]
+            fn flat_share(
+                __s: &mut Self::Slots,
+                __taken: bool,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                __s.share(__taken, __key_at, __r)
+            }
+        }
+    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FlatFromJson<#de> for #ident #ty_generics #where_clause {
             type Slots = ::jetjson::__private::FlatText;
             const CATCH_ALL: bool = #catch_all;
+            #share
 
             #[inline]
             fn flat_slots() -> Self::Slots {
@@ -663,6 +800,8 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
                 __s.read::<Self>(__r)
             }
+
+            #strict
         }
     })
 }

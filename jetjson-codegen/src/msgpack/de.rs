@@ -245,22 +245,40 @@ fn offer(
     slots: &dyn Fn(&Field) -> TokenStream,
 ) -> TokenStream {
     let de = &cx.de;
+    let trait_of = |field: &Field| {
+        let ty = field.ty;
+        quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>)
+    };
+    // Beside other flattened fields, a `SHARED` one gets a copy after the
+    // catch-alls (see the JSON decoder's `offer`).
+    let shared = flats.len() > 1;
     let asks = flats
         .iter()
         .map(|f| (f, false))
         .chain(flats.iter().map(|f| (f, true)))
         .map(|(field, catch_all)| {
-            let ty = field.ty;
             let slots = slots(field);
-            let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>);
-            let when = if catch_all {
-                quote!(#trait_::CATCH_ALL)
-            } else {
-                quote!(!#trait_::CATCH_ALL)
+            let trait_ = trait_of(field);
+            let when = match (catch_all, shared) {
+                (false, _) => quote!(!#trait_::CATCH_ALL),
+                (true, false) => quote!(#trait_::CATCH_ALL),
+                (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
             };
             quote!((#when && #trait_::flat_member(#slots, #key, __key_at, __r)?))
         });
-    quote!(#(#asks)||*)
+    if !shared {
+        return quote!(#(#asks)||*);
+    }
+    let shares = flats.iter().map(|field| {
+        let trait_ = trait_of(field);
+        let slots = slots(field);
+        quote!(let __taken = #trait_::flat_share(#slots, __taken, __key_at, __r)?;)
+    });
+    quote! {{
+        let __taken = #(#asks)||*;
+        #(#shares)*
+        __taken
+    }}
 }
 
 /// The loop over `__len` map members filling the slots of `read`. Each key
@@ -424,7 +442,8 @@ fn missing<'f>(cx: &'f Cx) -> Missing<'f> {
         flat: Box::new(move |field, slots| {
             let ty = field.ty;
             let de = &cx.de;
-            quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>::flat_finish(#slots, __r)?)
+            let finish = crate::json::de::finish_name(cx.cont);
+            quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>::#finish(#slots, __r)?)
         }),
     }
 }
@@ -580,11 +599,39 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
     let (catch_all, claims) =
         crate::json::de::enum_claims(cont, variants, &|ty| quote!(<#ty as #flat_trait>));
     let first = crate::json::de::first_only(cont, quote!(__s));
+    let strict = crate::json::de::variant_uses(cont, variants, &|ty| quote!(<#ty as #flat_trait>))
+        .map(|uses| {
+            quote! {
+                #[inline]
+                fn flat_finish_strict(
+                    __s: Self::Slots,
+                    __r: &::jetjson::__private::MsgpackReader<#de>,
+                ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                    __s.read_strict::<Self>(__r, #uses)
+                }
+            }
+        });
+    let share = catch_all.then(|| {
+        quote! {
+            const SHARED: bool = true;
+
+            #[inline]
+            fn flat_share(
+                __s: &mut Self::Slots,
+                __taken: bool,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::MsgpackReader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                __s.share(__taken, __key_at, __r)
+            }
+        }
+    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
             type Slots = ::jetjson::__private::FlatBytes;
             const CATCH_ALL: bool = #catch_all;
+            #share
 
             #[inline]
             fn flat_slots() -> Self::Slots {
@@ -618,6 +665,8 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
                 __s.read::<Self>(__r)
             }
+
+            #strict
         }
     })
 }

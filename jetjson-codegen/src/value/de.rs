@@ -504,7 +504,7 @@ fn object_body(
         })
     };
 
-    let tail = defaults::object_tail(cont, fields, ctor, outer, &missing());
+    let tail = defaults::object_tail(cont, fields, ctor, outer, &missing(cont));
 
     quote! {
         #members_loop
@@ -513,13 +513,18 @@ fn object_body(
 }
 
 /// How the `Value` decoder fills a field the object did not have.
-fn missing() -> Missing<'static> {
+fn missing(cont: &Container) -> Missing<'static> {
+    let finish = if cont.attrs.deny_unknown_fields {
+        quote!(flat_finish_value_strict)
+    } else {
+        quote!(flat_finish_value)
+    };
     Missing {
         take: &|slot, name| quote!(::jetjson::__private::take_value(#slot, #name)?),
         error: &|name| quote!(::jetjson::__private::value_missing_field(#name)),
-        flat: Box::new(|field, slots| {
+        flat: Box::new(move |field, slots| {
             let ty = field.ty;
-            quote!(<#ty as ::jetjson::__private::FlatFromValue>::flat_finish_value(#slots)?)
+            quote!(<#ty as ::jetjson::__private::FlatFromValue>::#finish(#slots)?)
         }),
     }
 }
@@ -528,14 +533,17 @@ fn missing() -> Missing<'static> {
 /// last. By reference: a `bool` expression, true when one took it. Owned:
 /// statements that move `__member` into the field that takes it.
 fn offer(flats: &[&Field], mode: Mode) -> TokenStream {
+    // Beside other flattened fields, a `SHARED` one (an untagged enum) keeps
+    // a copy of what the catch-alls are offered (see the JSON decoder's).
+    let shared = flats.len() > 1;
     let ask = |field: &Field, catch_all: bool| {
         let ty = field.ty;
         let binding = binding(field);
         let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromValue>);
-        let when = if catch_all {
-            quote!(#trait_::CATCH_ALL)
-        } else {
-            quote!(!#trait_::CATCH_ALL)
+        let when = match (catch_all, shared) {
+            (false, _) => quote!(!#trait_::CATCH_ALL),
+            (true, false) => quote!(#trait_::CATCH_ALL),
+            (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
         };
         match mode {
             Mode::Ref => quote!((#when && #trait_::flat_member_ref(&mut #binding, __k, __v)?)),
@@ -548,14 +556,32 @@ fn offer(flats: &[&Field], mode: Mode) -> TokenStream {
             },
         }
     };
-    let asks: Vec<TokenStream> = flats
-        .iter()
-        .map(|f| ask(f, false))
-        .chain(flats.iter().map(|f| ask(f, true)))
-        .collect();
+    let own: Vec<TokenStream> = flats.iter().map(|f| ask(f, false)).collect();
+    let rest: Vec<TokenStream> = flats.iter().map(|f| ask(f, true)).collect();
+    if !shared {
+        return match mode {
+            Mode::Ref => quote!(#(#own)||* || #(#rest)||*),
+            Mode::Owned => quote!(#(#own)* #(#rest)*),
+        };
+    }
+    let shares = flats.iter().map(|field| {
+        let ty = field.ty;
+        let binding = binding(field);
+        quote!(<#ty as ::jetjson::__private::FlatFromValue>::flat_share(&mut #binding, __k, __v)?)
+    });
     match mode {
-        Mode::Ref => quote!(#(#asks)||*),
-        Mode::Owned => quote!(#(#asks)*),
+        Mode::Ref => quote!(#(#own)||* || ((#(#rest)||*) | #(#shares)|*)),
+        Mode::Owned => quote! {
+            #(#own)*
+            let __shared = match &__member {
+                ::jetjson::__private::Some((__k, __v)) => #(#shares)|*,
+                ::jetjson::__private::None => false,
+            };
+            #(#rest)*
+            if __shared {
+                __member = ::jetjson::__private::None;
+            }
+        },
     }
 }
 
@@ -700,22 +726,31 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let rest = if flats.is_empty() {
         quote!(::jetjson::__private::Ok(false))
     } else {
-        let asks = flats
-            .iter()
-            .map(|f| (f, false))
-            .chain(flats.iter().map(|f| (f, true)))
-            .map(|(field, catch_all)| {
+        // As `offer`, by reference.
+        let shared = flats.len() > 1;
+        let ask = |field: &Field, catch_all: bool| {
+            let ty = field.ty;
+            let i = position(field);
+            let trait_ = quote!(<#ty as #flat_trait>);
+            let when = match (catch_all, shared) {
+                (false, _) => quote!(!#trait_::CATCH_ALL),
+                (true, false) => quote!(#trait_::CATCH_ALL),
+                (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
+            };
+            quote!((#when && #trait_::flat_member_ref(&mut __s.#i, __k, __v)?))
+        };
+        let own = flats.iter().map(|f| ask(f, false));
+        let others = flats.iter().map(|f| ask(f, true));
+        if shared {
+            let shares = flats.iter().map(|field| {
                 let ty = field.ty;
                 let i = position(field);
-                let trait_ = quote!(<#ty as #flat_trait>);
-                let when = if catch_all {
-                    quote!(#trait_::CATCH_ALL)
-                } else {
-                    quote!(!#trait_::CATCH_ALL)
-                };
-                quote!((#when && #trait_::flat_member_ref(&mut __s.#i, __k, __v)?))
+                quote!(<#ty as #flat_trait>::flat_share(&mut __s.#i, __k, __v)?)
             });
-        quote!(::jetjson::__private::Ok(#(#asks)||*))
+            quote!(::jetjson::__private::Ok(#(#own)||* || ((#(#others)||*) | #(#shares)|*)))
+        } else {
+            quote!(::jetjson::__private::Ok(#(#own)||* || #(#others)||*))
+        }
     };
     if member.is_empty() {
         member = quote! {
@@ -748,7 +783,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
         };
     }
     let bindings = slot_fields.iter().map(|field| binding(field));
-    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing());
+    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(cont));
     let deny = cont.attrs.deny_unknown_fields;
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
     let claims = crate::json::de::struct_claims(&read, &flats, &|ty| quote!(<#ty as #flat_trait>));
@@ -799,11 +834,38 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
     let (catch_all, claims) =
         crate::json::de::enum_claims(cont, variants, &|ty| quote!(<#ty as #flat_trait>));
     let first = crate::json::de::first_only(cont, quote!(__s));
+    let strict = crate::json::de::variant_uses(cont, variants, &|ty| quote!(<#ty as #flat_trait>))
+        .map(|uses| {
+            quote! {
+                #[inline]
+                fn flat_finish_value_strict(
+                    __s: Self::Slots,
+                ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                    ::jetjson::__private::value_flat_strict::<Self>(__s, #uses)
+                }
+            }
+        });
+    let share = catch_all.then(|| {
+        quote! {
+            const SHARED: bool = true;
+
+            #[inline]
+            fn flat_share(
+                __s: &mut Self::Slots,
+                __key: &str,
+                __v: &::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
+                ::jetjson::__private::Ok(true)
+            }
+        }
+    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
             type Slots = ::jetjson::__private::Map;
             const CATCH_ALL: bool = #catch_all;
+            #share
 
             #[inline]
             fn flat_slots() -> Self::Slots {
@@ -853,6 +915,8 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
                     ::jetjson::__private::Value::Object(__s),
                 )
             }
+
+            #strict
         }
     })
 }

@@ -106,41 +106,8 @@ const _: () = {
                         __next = 1;
                     }
                     _ => {
-                        if !((!<Paging as ::jetjson::__private::FlatFromJson<
-                            'de,
-                        >>::CATCH_ALL
-                            && <Paging as ::jetjson::__private::FlatFromJson<
-                                'de,
-                            >>::flat_member(
-                                &mut __f_paging,
-                                &__flat_key,
-                                __key_at,
-                                __r,
-                            )?)
-                            || (!<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && <Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(
-                                    &mut __f_extra,
-                                    &__flat_key,
-                                    __key_at,
-                                    __r,
-                                )?)
-                            || (!<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && <std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(&mut __f_rest, &__flat_key, __key_at, __r)?)
-                            || (<Paging as ::jetjson::__private::FlatFromJson<
+                        if !({
+                            let __taken = (!<Paging as ::jetjson::__private::FlatFromJson<
                                 'de,
                             >>::CATCH_ALL
                                 && <Paging as ::jetjson::__private::FlatFromJson<
@@ -151,35 +118,94 @@ const _: () = {
                                     __key_at,
                                     __r,
                                 )?)
-                            || (<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && <Option<
+                                || (!<Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(
-                                    &mut __f_extra,
-                                    &__flat_key,
-                                    __key_at,
-                                    __r,
-                                )?)
-                            || (<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && <std::collections::BTreeMap<
+                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                    && <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(
+                                        &mut __f_extra,
+                                        &__flat_key,
+                                        __key_at,
+                                        __r,
+                                    )?)
+                                || (!<std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromJson<
+                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                    && <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(&mut __f_rest, &__flat_key, __key_at, __r)?)
+                                || (<Paging as ::jetjson::__private::FlatFromJson<
                                     'de,
-                                >>::flat_member(
-                                    &mut __f_rest,
-                                    &__flat_key,
-                                    __key_at,
-                                    __r,
-                                )?))
-                        {
+                                >>::CATCH_ALL
+                                    && !<Paging as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::SHARED
+                                    && <Paging as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(
+                                        &mut __f_paging,
+                                        &__flat_key,
+                                        __key_at,
+                                        __r,
+                                    )?)
+                                || (<Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                    && !<Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
+                                    && <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(
+                                        &mut __f_extra,
+                                        &__flat_key,
+                                        __key_at,
+                                        __r,
+                                    )?)
+                                || (<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                    && !<std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
+                                    && <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromJson<
+                                        'de,
+                                    >>::flat_member(
+                                        &mut __f_rest,
+                                        &__flat_key,
+                                        __key_at,
+                                        __r,
+                                    )?);
+                            let __taken = <Paging as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_share(&mut __f_paging, __taken, __key_at, __r)?;
+                            let __taken = <Option<
+                                Extra,
+                            > as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_share(&mut __f_extra, __taken, __key_at, __r)?;
+                            let __taken = <std::collections::BTreeMap<
+                                String,
+                                u32,
+                            > as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_share(&mut __f_rest, __taken, __key_at, __r)?;
+                            __taken
+                        }) {
                             return ::jetjson::__private::Err(
                                 ::jetjson::__private::unknown_field_at(
                                     __r,
@@ -195,18 +221,18 @@ const _: () = {
                 id: ::jetjson::__private::take(__f_id, __r, "id")?,
                 paging: <Paging as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_paging, __r)?,
+                >>::flat_finish_strict(__f_paging, __r)?,
                 extra: <Option<
                     Extra,
                 > as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_extra, __r)?,
+                >>::flat_finish_strict(__f_extra, __r)?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
                 > as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_rest, __r)?,
+                >>::flat_finish_strict(__f_rest, __r)?,
             })
         }
     }
@@ -267,8 +293,10 @@ const _: () = {
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
-                    ::jetjson::__private::Ok(
-                        (!<Paging as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                    ::jetjson::__private::Ok({
+                        let __taken = (!<Paging as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::CATCH_ALL
                             && <Paging as ::jetjson::__private::FlatFromJson<
                                 'de,
                             >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
@@ -293,12 +321,18 @@ const _: () = {
                             || (<Paging as ::jetjson::__private::FlatFromJson<
                                 'de,
                             >>::CATCH_ALL
+                                && !<Paging as ::jetjson::__private::FlatFromJson<
+                                    'de,
+                                >>::SHARED
                                 && <Paging as ::jetjson::__private::FlatFromJson<
                                     'de,
                                 >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
                             || (<Option<
                                 Extra,
                             > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                && !<Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
                                 && <Option<
                                     Extra,
                                 > as ::jetjson::__private::FlatFromJson<
@@ -308,13 +342,32 @@ const _: () = {
                                 String,
                                 u32,
                             > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                && !<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
                                 && <std::collections::BTreeMap<
                                     String,
                                     u32,
                                 > as ::jetjson::__private::FlatFromJson<
                                     'de,
-                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?),
-                    )
+                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?);
+                        let __taken = <Paging as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_share(&mut __s.1, __taken, __key_at, __r)?;
+                        let __taken = <Option<
+                            Extra,
+                        > as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_share(&mut __s.2, __taken, __key_at, __r)?;
+                        let __taken = <std::collections::BTreeMap<
+                            String,
+                            u32,
+                        > as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::flat_share(&mut __s.3, __taken, __key_at, __r)?;
+                        __taken
+                    })
                 }
             }
         }
@@ -328,18 +381,18 @@ const _: () = {
                 id: ::jetjson::__private::take(__f_id, __r, "id")?,
                 paging: <Paging as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_paging, __r)?,
+                >>::flat_finish_strict(__f_paging, __r)?,
                 extra: <Option<
                     Extra,
                 > as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_extra, __r)?,
+                >>::flat_finish_strict(__f_extra, __r)?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
                 > as ::jetjson::__private::FlatFromJson<
                     'de,
-                >>::flat_finish(__f_rest, __r)?,
+                >>::flat_finish_strict(__f_rest, __r)?,
             })
         }
     }
@@ -439,7 +492,34 @@ const _: () = {
                                 )?;
                             }
                         }
-                        if <Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                        let __shared = match &__member {
+                            ::jetjson::__private::Some((__k, __v)) => {
+                                <Paging as ::jetjson::__private::FlatFromValue>::flat_share(
+                                    &mut __f_paging,
+                                    __k,
+                                    __v,
+                                )?
+                                    | <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_share(
+                                        &mut __f_extra,
+                                        __k,
+                                        __v,
+                                    )?
+                                    | <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_share(
+                                        &mut __f_rest,
+                                        __k,
+                                        __v,
+                                    )?
+                            }
+                            ::jetjson::__private::None => false,
+                        };
+                        if <Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            && !<Paging as ::jetjson::__private::FlatFromValue>::SHARED
+                        {
                             if let ::jetjson::__private::Some((__k, __v)) = __member {
                                 __member = <Paging as ::jetjson::__private::FlatFromValue>::flat_member_owned(
                                     &mut __f_paging,
@@ -450,7 +530,11 @@ const _: () = {
                         }
                         if <Option<
                             Extra,
-                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            && !<Option<
+                                Extra,
+                            > as ::jetjson::__private::FlatFromValue>::SHARED
+                        {
                             if let ::jetjson::__private::Some((__k, __v)) = __member {
                                 __member = <Option<
                                     Extra,
@@ -464,7 +548,12 @@ const _: () = {
                         if <std::collections::BTreeMap<
                             String,
                             u32,
-                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            && !<std::collections::BTreeMap<
+                                String,
+                                u32,
+                            > as ::jetjson::__private::FlatFromValue>::SHARED
+                        {
                             if let ::jetjson::__private::Some((__k, __v)) = __member {
                                 __member = <std::collections::BTreeMap<
                                     String,
@@ -476,6 +565,9 @@ const _: () = {
                                 )?;
                             }
                         }
+                        if __shared {
+                            __member = ::jetjson::__private::None;
+                        }
                         if let ::jetjson::__private::Some((__k, _)) = __member {
                             return ::jetjson::__private::Err(
                                 ::jetjson::__private::value_unknown_field(&__k, &["id"]),
@@ -486,16 +578,20 @@ const _: () = {
             }
             ::jetjson::__private::Ok(Self {
                 id: ::jetjson::__private::take_value(__f_id, "id")?,
-                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
                     __f_paging,
                 )?,
                 extra: <Option<
                     Extra,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_extra)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_extra,
+                )?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_rest)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_rest,
+                )?,
             })
         }
         #[inline]
@@ -558,30 +654,58 @@ const _: () = {
                                     __k,
                                     __v,
                                 )?)
-                            || (<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            || (((<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                && !<Paging as ::jetjson::__private::FlatFromValue>::SHARED
                                 && <Paging as ::jetjson::__private::FlatFromValue>::flat_member_ref(
                                     &mut __f_paging,
                                     __k,
                                     __v,
                                 )?)
-                            || (<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <Option<
+                                || (<Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                    && !<Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::SHARED
+                                    && <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                        &mut __f_extra,
+                                        __k,
+                                        __v,
+                                    )?)
+                                || (<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                    && !<std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::SHARED
+                                    && <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                        &mut __f_rest,
+                                        __k,
+                                        __v,
+                                    )?))
+                                | <Paging as ::jetjson::__private::FlatFromValue>::flat_share(
+                                    &mut __f_paging,
+                                    __k,
+                                    __v,
+                                )?
+                                | <Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromValue>::flat_share(
                                     &mut __f_extra,
                                     __k,
                                     __v,
-                                )?)
-                            || (<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <std::collections::BTreeMap<
+                                )?
+                                | <std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::flat_share(
                                     &mut __f_rest,
                                     __k,
                                     __v,
@@ -596,16 +720,20 @@ const _: () = {
             }
             ::jetjson::__private::Ok(Self {
                 id: ::jetjson::__private::take_value(__f_id, "id")?,
-                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
                     __f_paging,
                 )?,
                 extra: <Option<
                     Extra,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_extra)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_extra,
+                )?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_rest)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_rest,
+                )?,
             })
         }
     }
@@ -692,30 +820,58 @@ const _: () = {
                                     __k,
                                     __v,
                                 )?)
-                            || (<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            || (((<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                && !<Paging as ::jetjson::__private::FlatFromValue>::SHARED
                                 && <Paging as ::jetjson::__private::FlatFromValue>::flat_member_ref(
                                     &mut __s.1,
                                     __k,
                                     __v,
                                 )?)
-                            || (<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <Option<
+                                || (<Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                    && !<Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::SHARED
+                                    && <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                        &mut __s.2,
+                                        __k,
+                                        __v,
+                                    )?)
+                                || (<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                    && !<std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::SHARED
+                                    && <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                        &mut __s.3,
+                                        __k,
+                                        __v,
+                                    )?))
+                                | <Paging as ::jetjson::__private::FlatFromValue>::flat_share(
+                                    &mut __s.1,
+                                    __k,
+                                    __v,
+                                )?
+                                | <Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromValue>::flat_share(
                                     &mut __s.2,
                                     __k,
                                     __v,
-                                )?)
-                            || (<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <std::collections::BTreeMap<
+                                )?
+                                | <std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::flat_share(
                                     &mut __s.3,
                                     __k,
                                     __v,
@@ -744,16 +900,20 @@ const _: () = {
             let (__f_id, __f_paging, __f_extra, __f_rest) = __s;
             ::jetjson::__private::Ok(Self {
                 id: ::jetjson::__private::take_value(__f_id, "id")?,
-                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                paging: <Paging as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
                     __f_paging,
                 )?,
                 extra: <Option<
                     Extra,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_extra)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_extra,
+                )?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
-                > as ::jetjson::__private::FlatFromValue>::flat_finish_value(__f_rest)?,
+                > as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_rest,
+                )?,
             })
         }
     }
@@ -819,55 +979,81 @@ const _: () = {
                         match __key.as_bytes() {
                             b"id" => 0,
                             _ => {
-                                if (!<Paging as ::jetjson::__private::FlatFromMsgpack<
-                                    'de,
-                                >>::CATCH_ALL
-                                    && <Paging as ::jetjson::__private::FlatFromMsgpack<
-                                        'de,
-                                    >>::flat_member(&mut __f_paging, __key, __key_at, __r)?)
-                                    || (!<Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                        && <Option<
-                                            Extra,
-                                        > as ::jetjson::__private::FlatFromMsgpack<
-                                            'de,
-                                        >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
-                                    || (!<std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                        && <std::collections::BTreeMap<
-                                            String,
-                                            u32,
-                                        > as ::jetjson::__private::FlatFromMsgpack<
-                                            'de,
-                                        >>::flat_member(&mut __f_rest, __key, __key_at, __r)?)
-                                    || (<Paging as ::jetjson::__private::FlatFromMsgpack<
+                                if {
+                                    let __taken = (!<Paging as ::jetjson::__private::FlatFromMsgpack<
                                         'de,
                                     >>::CATCH_ALL
                                         && <Paging as ::jetjson::__private::FlatFromMsgpack<
                                             'de,
                                         >>::flat_member(&mut __f_paging, __key, __key_at, __r)?)
-                                    || (<Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                        && <Option<
+                                        || (!<Option<
                                             Extra,
-                                        > as ::jetjson::__private::FlatFromMsgpack<
-                                            'de,
-                                        >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
-                                    || (<std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                        && <std::collections::BTreeMap<
+                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                            && <Option<
+                                                Extra,
+                                            > as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
+                                        || (!<std::collections::BTreeMap<
                                             String,
                                             u32,
-                                        > as ::jetjson::__private::FlatFromMsgpack<
+                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                            && <std::collections::BTreeMap<
+                                                String,
+                                                u32,
+                                            > as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_rest, __key, __key_at, __r)?)
+                                        || (<Paging as ::jetjson::__private::FlatFromMsgpack<
                                             'de,
-                                        >>::flat_member(&mut __f_rest, __key, __key_at, __r)?)
-                                {
+                                        >>::CATCH_ALL
+                                            && !<Paging as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::SHARED
+                                            && <Paging as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_paging, __key, __key_at, __r)?)
+                                        || (<Option<
+                                            Extra,
+                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                            && !<Option<
+                                                Extra,
+                                            > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
+                                            && <Option<
+                                                Extra,
+                                            > as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
+                                        || (<std::collections::BTreeMap<
+                                            String,
+                                            u32,
+                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                            && !<std::collections::BTreeMap<
+                                                String,
+                                                u32,
+                                            > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
+                                            && <std::collections::BTreeMap<
+                                                String,
+                                                u32,
+                                            > as ::jetjson::__private::FlatFromMsgpack<
+                                                'de,
+                                            >>::flat_member(&mut __f_rest, __key, __key_at, __r)?);
+                                    let __taken = <Paging as ::jetjson::__private::FlatFromMsgpack<
+                                        'de,
+                                    >>::flat_share(&mut __f_paging, __taken, __key_at, __r)?;
+                                    let __taken = <Option<
+                                        Extra,
+                                    > as ::jetjson::__private::FlatFromMsgpack<
+                                        'de,
+                                    >>::flat_share(&mut __f_extra, __taken, __key_at, __r)?;
+                                    let __taken = <std::collections::BTreeMap<
+                                        String,
+                                        u32,
+                                    > as ::jetjson::__private::FlatFromMsgpack<
+                                        'de,
+                                    >>::flat_share(&mut __f_rest, __taken, __key_at, __r)?;
+                                    __taken
+                                } {
                                     continue;
                                 }
                                 return ::jetjson::__private::Err(
@@ -901,18 +1087,18 @@ const _: () = {
                 id: ::jetjson::__private::msgpack_take(__f_id, __r, "id")?,
                 paging: <Paging as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_paging, __r)?,
+                >>::flat_finish_strict(__f_paging, __r)?,
                 extra: <Option<
                     Extra,
                 > as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_extra, __r)?,
+                >>::flat_finish_strict(__f_extra, __r)?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
                 > as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_rest, __r)?,
+                >>::flat_finish_strict(__f_rest, __r)?,
             })
         }
     }
@@ -982,8 +1168,8 @@ const _: () = {
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
-                    ::jetjson::__private::Ok(
-                        (!<Paging as ::jetjson::__private::FlatFromMsgpack<
+                    ::jetjson::__private::Ok({
+                        let __taken = (!<Paging as ::jetjson::__private::FlatFromMsgpack<
                             'de,
                         >>::CATCH_ALL
                             && <Paging as ::jetjson::__private::FlatFromMsgpack<
@@ -1010,12 +1196,18 @@ const _: () = {
                             || (<Paging as ::jetjson::__private::FlatFromMsgpack<
                                 'de,
                             >>::CATCH_ALL
+                                && !<Paging as ::jetjson::__private::FlatFromMsgpack<
+                                    'de,
+                                >>::SHARED
                                 && <Paging as ::jetjson::__private::FlatFromMsgpack<
                                     'de,
                                 >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
                             || (<Option<
                                 Extra,
                             > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                && !<Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
                                 && <Option<
                                     Extra,
                                 > as ::jetjson::__private::FlatFromMsgpack<
@@ -1025,13 +1217,32 @@ const _: () = {
                                 String,
                                 u32,
                             > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                && !<std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
                                 && <std::collections::BTreeMap<
                                     String,
                                     u32,
                                 > as ::jetjson::__private::FlatFromMsgpack<
                                     'de,
-                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?),
-                    )
+                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?);
+                        let __taken = <Paging as ::jetjson::__private::FlatFromMsgpack<
+                            'de,
+                        >>::flat_share(&mut __s.1, __taken, __key_at, __r)?;
+                        let __taken = <Option<
+                            Extra,
+                        > as ::jetjson::__private::FlatFromMsgpack<
+                            'de,
+                        >>::flat_share(&mut __s.2, __taken, __key_at, __r)?;
+                        let __taken = <std::collections::BTreeMap<
+                            String,
+                            u32,
+                        > as ::jetjson::__private::FlatFromMsgpack<
+                            'de,
+                        >>::flat_share(&mut __s.3, __taken, __key_at, __r)?;
+                        __taken
+                    })
                 }
             }
         }
@@ -1045,18 +1256,18 @@ const _: () = {
                 id: ::jetjson::__private::msgpack_take(__f_id, __r, "id")?,
                 paging: <Paging as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_paging, __r)?,
+                >>::flat_finish_strict(__f_paging, __r)?,
                 extra: <Option<
                     Extra,
                 > as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_extra, __r)?,
+                >>::flat_finish_strict(__f_extra, __r)?,
                 rest: <std::collections::BTreeMap<
                     String,
                     u32,
                 > as ::jetjson::__private::FlatFromMsgpack<
                     'de,
-                >>::flat_finish(__f_rest, __r)?,
+                >>::flat_finish_strict(__f_rest, __r)?,
             })
         }
     }
@@ -1288,6 +1499,31 @@ const _: () = {
             __r: &::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __s.read::<Self>(__r)
+        }
+        #[inline]
+        fn flat_finish_strict(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read_strict::<
+                    Self,
+                >(
+                __r,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Created { .. } => {
+                        ::jetjson::__private::flat_uses(
+                            __key,
+                            &["type"],
+                            <Created as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_claims(__key),
+                        )
+                    }
+                    Self::Moved { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["type", "to"], false)
+                    }
+                },
+            )
         }
     }
     #[automatically_derived]
@@ -1599,6 +1835,30 @@ const _: () = {
                 ::jetjson::__private::Value::Object(__s),
             )
         }
+        #[inline]
+        fn flat_finish_value_strict(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::value_flat_strict::<
+                Self,
+            >(
+                __s,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Created { .. } => {
+                        ::jetjson::__private::flat_uses(
+                            __key,
+                            &["type"],
+                            <Created as ::jetjson::__private::FlatFromValue>::flat_claims(
+                                __key,
+                            ),
+                        )
+                    }
+                    Self::Moved { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["type", "to"], false)
+                    }
+                },
+            )
+        }
     }
     #[automatically_derived]
     impl ::jetjson::__private::ToMsgpack for Event {
@@ -1826,6 +2086,31 @@ const _: () = {
             __r: &::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __s.read::<Self>(__r)
+        }
+        #[inline]
+        fn flat_finish_strict(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read_strict::<
+                    Self,
+                >(
+                __r,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Created { .. } => {
+                        ::jetjson::__private::flat_uses(
+                            __key,
+                            &["type"],
+                            <Created as ::jetjson::__private::FlatFromMsgpack<
+                                'de,
+                            >>::flat_claims(__key),
+                        )
+                    }
+                    Self::Moved { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["type", "to"], false)
+                    }
+                },
+            )
         }
     }
 };

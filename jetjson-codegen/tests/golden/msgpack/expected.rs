@@ -744,6 +744,25 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __s.read::<Self>(__r)
         }
+        #[inline]
+        fn flat_finish_strict(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read_strict::<
+                    Self,
+                >(
+                __r,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Ping { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["type"], false)
+                    }
+                    Self::Moved { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["type", "to"], false)
+                    }
+                },
+            )
+        }
     }
 };
 

@@ -145,6 +145,16 @@ const _: () = {
     {
         type Slots = ::jetjson::__private::FlatText;
         const CATCH_ALL: bool = true;
+        const SHARED: bool = true;
+        #[inline]
+        fn flat_share(
+            __s: &mut Self::Slots,
+            __taken: bool,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            __s.share(__taken, __key_at, __r)
+        }
         #[inline]
         fn flat_slots() -> Self::Slots {
             ::jetjson::__private::Default::default()
@@ -173,6 +183,26 @@ const _: () = {
             __r: &::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             __s.read::<Self>(__r)
+        }
+        #[inline]
+        fn flat_finish_strict(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __s.read_strict::<
+                    Self,
+                >(
+                __r,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Nothing { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &[], false)
+                    }
+                    Self::Num { .. } => ::jetjson::__private::Ok(()),
+                    Self::Named { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["id", "ns"], false)
+                    }
+                },
+            )
         }
     }
     #[automatically_derived]
@@ -305,6 +335,16 @@ const _: () = {
     impl ::jetjson::__private::FlatFromValue for Id {
         type Slots = ::jetjson::__private::Map;
         const CATCH_ALL: bool = true;
+        const SHARED: bool = true;
+        #[inline]
+        fn flat_share(
+            __s: &mut Self::Slots,
+            __key: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
+            ::jetjson::__private::Ok(true)
+        }
         #[inline]
         fn flat_slots() -> Self::Slots {
             ::jetjson::__private::Default::default()
@@ -351,6 +391,25 @@ const _: () = {
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             <Self as ::jetjson::__private::FromValue>::from_value(
                 ::jetjson::__private::Value::Object(__s),
+            )
+        }
+        #[inline]
+        fn flat_finish_value_strict(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            ::jetjson::__private::value_flat_strict::<
+                Self,
+            >(
+                __s,
+                |__v: &Self, __key: &str| match __v {
+                    Self::Nothing { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &[], false)
+                    }
+                    Self::Num { .. } => ::jetjson::__private::Ok(()),
+                    Self::Named { .. } => {
+                        ::jetjson::__private::flat_uses(__key, &["id", "ns"], false)
+                    }
+                },
             )
         }
     }
