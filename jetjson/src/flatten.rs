@@ -1515,8 +1515,9 @@ string_map_catch_all!(
 /// `Object` (in input order with serde_json's `preserve_order`, else
 /// sorted, as serde_json's own `Map` keeps them). On encode an `Object`'s
 /// members are written inline and `Null` writes none, as serde_json does;
-/// any other value writes no members (serde_json fails to serialize it:
-/// "can only flatten structs and maps"; jetjson's writers cannot fail).
+/// any other value writes no members and, as serde_json fails to serialize
+/// it, the fallible entry points (`try_to_vec`, `to_writer`, `to_value`)
+/// return serde_json's error "can only flatten structs and maps".
 #[cfg(feature = "serde_json")]
 mod serde_json_value {
     use super::*;
@@ -1547,11 +1548,28 @@ mod serde_json_value {
         }
     }
 
+    /// serde_json's error for a flattened value that has no members.
+    #[cold]
+    fn not_flattenable(v: &SValue) {
+        let got = match v {
+            SValue::Bool(_) => "a boolean",
+            SValue::Number(n) if n.is_f64() => "a float",
+            SValue::Number(_) => "an integer",
+            SValue::String(_) => "a string",
+            _ => "a sequence",
+        };
+        crate::scope::record(Error::custom(format_args!(
+            "can only flatten structs and maps (got {got})"
+        )));
+    }
+
     impl FlatToJson for SValue {
         #[inline]
         fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
-            if let SValue::Object(m) = self {
-                FlatToJson::write_flat(m, w, first);
+            match self {
+                SValue::Object(m) => FlatToJson::write_flat(m, w, first),
+                SValue::Null => {}
+                other => not_flattenable(other),
             }
         }
     }
@@ -1592,8 +1610,10 @@ mod serde_json_value {
     impl FlatToValue for SValue {
         #[inline]
         fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
-            if let SValue::Object(m) = self {
-                m.flat_to_value(members);
+            match self {
+                SValue::Object(m) => m.flat_to_value(members),
+                SValue::Null => {}
+                other => not_flattenable(other),
             }
         }
     }
@@ -1634,8 +1654,10 @@ mod serde_json_value {
 
         #[inline]
         fn write_flat(&self, w: &mut MsgpackWriter) {
-            if let SValue::Object(m) = self {
-                FlatToMsgpack::write_flat(m, w);
+            match self {
+                SValue::Object(m) => FlatToMsgpack::write_flat(m, w),
+                SValue::Null => {}
+                other => not_flattenable(other),
             }
         }
     }

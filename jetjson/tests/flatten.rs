@@ -630,6 +630,26 @@ mod serde_json_value_catch_all {
             number.to_value(),
             jetjson::from_str::<Value>(r#"{"id":1}"#).unwrap()
         );
+        // Where encoding can fail, it fails with serde_json's error.
+        for (extra, what) in [
+            (serde_json::json!(5), "an integer"),
+            (serde_json::json!(0.5), "a float"),
+            (serde_json::json!("s"), "a string"),
+            (serde_json::json!(true), "a boolean"),
+            (serde_json::json!([1]), "a sequence"),
+        ] {
+            let v = WithJsonValue { id: 1, extra };
+            let theirs = serde_json::to_string(&v).unwrap_err().to_string();
+            assert_eq!(
+                theirs,
+                format!("can only flatten structs and maps (got {what})")
+            );
+            assert_eq!(jetjson::try_to_string(&v).unwrap_err().to_string(), theirs);
+            assert_eq!(jetjson::to_value(&v).unwrap_err().to_string(), theirs);
+            let io = jetjson::msgpack::to_writer(Vec::new(), &v).unwrap_err();
+            assert_eq!(io.to_string(), theirs);
+        }
+        assert!(jetjson::try_to_string(&null).is_ok());
     }
 }
 
