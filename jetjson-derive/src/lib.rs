@@ -24,7 +24,7 @@ use syn::{parse_macro_input, DeriveInput};
 /// | container | `tag = "t"` | enums: internally tagged, `{"t":"Variant",..fields}` (unit and struct variants) |
 /// | container | `tag = "t", content = "c"` | enums: adjacently tagged, `{"t":"Variant","c":..}` |
 /// | container | `untagged` | enums: the content alone; reading tries each variant in order |
-/// | container | `bound = ".."`, `bound(serialize = "..", deserialize = "..")` | where predicates that replace the inferred bounds (as serde's) |
+/// | container | `bound = ".."`, `bound(serialize = "..", deserialize = "..")` | `#[json(bound)]`: where predicates that replace the inferred bounds (as serde's); `#[serde(bound)]`: kept beside them |
 /// | container | `from = "T"`, `try_from = "T"` | read a `T`, then `From`/`TryFrom` it (the conversion's error, by its `Display`, at the value) |
 /// | container | `into = "T"` | write `T::from(self.clone())` (needs `Clone`, as serde) |
 /// | container | `expecting = ".."` | what the type's errors say was expected (`expected a point at ..`), and the untagged "no variant matched" message |
@@ -52,21 +52,24 @@ use syn::{parse_macro_input, DeriveInput};
 /// through its `Serialize`/`Deserialize`. All of these need jetjson's
 /// `serde` feature (without it the derive fails, saying so). A jetjson
 /// module (`write_json`/`read_json`) is named with `#[json(with = "m")]`,
-/// which wins over every serde spelling on the same field. A bridged field
-/// that is missing is a "missing field" error unless it has a `default`
-/// (serde's rule, `Option` included), and infers no bound on the type's
-/// parameters (give one with `bound` if its type is generic).
+/// which wins over every serde spelling on the same field. A field read by
+/// a serde function that is missing is a "missing field" error unless it
+/// has a `default` (serde's rule, `Option` included); a missing
+/// `#[json(serde)]` field asks its type's `Deserialize`, as serde's derive
+/// does, so an `Option` is `None`. Bridged fields infer no bound on the
+/// type's parameters (give one with `bound` if the type is generic).
 ///
 /// **Bounds** are inferred as serde infers them: a type parameter used by a
 /// written (read) field needs the trait, except in fields that are skipped,
 /// `with` or bridged fields, and `PhantomData`; a field read as
 /// `Default::default()` (a field `default`, or `skip_deserializing` outside a
 /// container `default`) whose type names a parameter bounds that type by
-/// `Default` (`Option<T>: Default`, where serde would ask `T: Default`). A container `bound` replaces all
-/// of that for its direction, on every format's impl (so a bound naming only
-/// serde's traits leaves jetjson's impls without theirs: give
-/// `#[json(bound = "..")]` beside it, which wins); `'de` may be named in
-/// deserialize bounds.
+/// `Default` (`Option<T>: Default`, where serde would ask `T: Default`). A
+/// container `#[json(bound)]` replaces all of that for its direction, on
+/// every format's impl; `'de` may be named in deserialize bounds. A
+/// `#[serde(bound)]` names serde's traits, which jetjson's impls cannot use
+/// in their place: its predicates are kept (a bridged field needs them) and
+/// the inferred bounds are added beside them.
 ///
 /// **Map keys.** As serde_json accepts them, two kinds of derived types are
 /// also `ToJsonKey`/`FromJsonKey` and `ToValueKey`/`FromValueKey`, so they
