@@ -126,7 +126,11 @@
 //! The standard library's types that serde covers need no feature: the
 //! `std::net` addresses, `Duration`, `SystemTime`, `PathBuf`, the ranges and
 //! `Bound`, `NonZero*`, `Wrapping`, `Saturating`, `Reverse`, the cells and
-//! locks, `PhantomData`. One feature per ecosystem crate adds native
+//! locks, `PhantomData`, `Result` (`{"Ok":v}` / `{"Err":e}`), `LinkedList`,
+//! `BinaryHeap`, tuples up to 16, the atomics (their value), `rc::Weak` and
+//! `sync::Weak` (the value or `null`), `Box`/`Rc`/`Arc` of `[T]`, `str`,
+//! `Path`, `CStr` and `OsStr`, `Cow` of any of them, `CString` (its bytes,
+//! `[104,105]`) and `OsString` (`{"Unix":[104,105]}`). One feature per ecosystem crate adds native
 //! [`ToJson`]/[`FromJson`], [`ToValue`]/[`FromValue`] and
 //! [`ToMsgpack`](msgpack::ToMsgpack)/[`FromMsgpack`](msgpack::FromMsgpack)
 //! impls (and map-key impls where the type's serde impl works as a
@@ -136,16 +140,16 @@
 //!
 //! | feature | adds | JSON form | costs |
 //! | --- | --- | --- | --- |
-//! | `serde_json` | `serde_json::{Value, Map, Number}`; `From` both ways with [`Value`], [`Map`], [`Number`] | as is, byte for byte as serde_json writes it | `serde_json` (`std`) |
-//! | `chrono` | `DateTime<Utc>`, `DateTime<FixedOffset>`, `NaiveDateTime`, `NaiveDate`, `NaiveTime` (keys too) | RFC 3339 strings, `"2023-11-14T22:13:20.000000005Z"` | `chrono` (`std`) |
-//! | `time` | `OffsetDateTime`, `PrimitiveDateTime`, `Date`, `Time`, `UtcOffset`, `Duration` | arrays, as `time`'s `serde` feature without `serde-human-readable`: `[2020,2,3,4,5,6,-5,-30,-7]` | `time` (`std`, `formatting`, `parsing`) |
-//! | `uuid` | `Uuid` (key too) | `"67e55044-10b1-426f-9247-bb680e5fe0c8"`; MessagePack: 16 bytes of binary | `uuid` (`std`) |
+//! | `serde_json` | `serde_json::{Value, Map, Number}`, `Box<RawValue>`; `From` both ways with [`Value`], [`Map`], [`Number`] | as is, byte for byte as serde_json writes it | `serde_json` (`std`) |
+//! | `chrono` | `DateTime<Utc>`, `DateTime<FixedOffset>`, `NaiveDateTime`, `NaiveDate`, `NaiveTime`, `Weekday`, `Month` (keys too) | RFC 3339 strings, `"2023-11-14T22:13:20.000000005Z"`; `"Mon"`, `"January"` | `chrono` (`std`) |
+//! | `time` | `OffsetDateTime`, `PrimitiveDateTime`, `Date`, `Time`, `UtcOffset`, `Duration`, `Month`, `Weekday` (the last two keys too) | arrays, as `time`'s `serde` feature without `serde-human-readable`: `[2020,2,3,4,5,6,-5,-30,-7]`; months and weekdays as numbers from 1 | `time` (`std`, `formatting`, `parsing`) |
+//! | `uuid` | `Uuid`, `fmt::{Hyphenated, Simple, Urn, Braced}` (keys too) | `"67e55044-10b1-426f-9247-bb680e5fe0c8"`; MessagePack: 16 bytes of binary | `uuid` (`std`) |
 //! | `url` | `Url` (key too) | its string | `url` (`std`; brings `idna`) |
 //! | `rust_decimal` | `Decimal` (key too) | a string, scale kept: `"1.50"`; numbers read too | `rust_decimal` (`std`) |
 //! | `bytes` | `Bytes`, `BytesMut` | an array of numbers; MessagePack: binary | `bytes` (`std`) |
 //! | `indexmap` | `IndexMap`, `IndexSet` | objects and arrays in insertion order | `indexmap` (`std`) |
 //! | `smallvec` | `SmallVec<[T; N]>` | an array | `smallvec` |
-//! | `semver` | `Version`, `VersionReq` (keys too) | strings | `semver` (`std`) |
+//! | `semver` | `Version`, `VersionReq`, `Comparator` (keys too) | strings | `semver` (`std`) |
 //! | `camino` | `Utf8PathBuf`, `Utf8Path` (keys too) | strings | `camino` |
 //!
 //! ```

@@ -73,6 +73,31 @@ fn chrono_types() {
         agree::<NaiveDate>(input);
         agree::<NaiveTime>(input);
     }
+    use chrono::{Month, Weekday};
+    for d in [Weekday::Mon, Weekday::Wed, Weekday::Sun] {
+        same(&d);
+        same_key(d);
+    }
+    assert_eq!(jetjson::to_string(&Weekday::Mon), r#""Mon""#);
+    for m in [Month::January, Month::May, Month::December] {
+        same(&m);
+        same_key(m);
+    }
+    assert_eq!(jetjson::to_string(&Month::May), r#""May""#);
+    for input in [
+        r#""Mon""#,
+        r#""monday""#,
+        r#""SUN""#,
+        r#""Mo""#,
+        r#""January""#,
+        r#""jan""#,
+        r#""Janu""#,
+        "1",
+        "null",
+    ] {
+        agree::<Weekday>(input);
+        agree::<Month>(input);
+    }
     let err = jetjson::from_str::<NaiveDate>(r#"  "2021-02-29""#).unwrap_err();
     assert!(err.to_string().starts_with("invalid date: "), "{err}");
     assert_eq!(err.column(), 3);
@@ -108,6 +133,39 @@ fn uuids() {
     agree_msgpack::<Uuid>(&arr);
     agree_msgpack::<Uuid>(&[0xc4, 2, 1, 2]);
     agree_msgpack::<Uuid>(&[0xa3, b'a', b'b', b'c']);
+
+    use uuid::fmt::{Braced, Hyphenated, Simple, Urn};
+    let u = Uuid::from_u128(0x67e5_5044_10b1_426f_9247_bb68_0e5f_e0c8);
+    same(&u.hyphenated());
+    same(&u.simple());
+    same(&u.urn());
+    same(&u.braced());
+    same_key(u.simple());
+    same_key(u.braced());
+    assert_eq!(
+        jetjson::to_string(&u.urn()),
+        r#""urn:uuid:67e55044-10b1-426f-9247-bb680e5fe0c8""#
+    );
+    for input in [
+        r#""67e55044-10b1-426f-9247-bb680e5fe0c8""#,
+        r#""67E55044-10B1-426F-9247-BB680E5FE0C8""#,
+        r#""67e5504410b1426f9247bb680e5fe0c8""#,
+        r#""{67e55044-10b1-426f-9247-bb680e5fe0c8}""#,
+        r#""urn:uuid:67e55044-10b1-426f-9247-bb680e5fe0c8""#,
+        r#""URN:UUID:67e55044-10b1-426f-9247-bb680e5fe0c8""#,
+        r#""{67e5504410b1426f9247bb680e5fe0c8}""#,
+        r#""67e55044-10b1-426f-9247-bb680e5fe0cg""#,
+        "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1]",
+    ] {
+        agree::<Hyphenated>(input);
+        agree::<Simple>(input);
+        agree::<Urn>(input);
+        agree::<Braced>(input);
+    }
+    let mut arr = vec![0xdc, 0, 16];
+    arr.extend([7u8; 16]);
+    agree_msgpack::<Hyphenated>(&arr);
+    agree_msgpack::<Simple>(&[0xc4, 2, 1, 2]);
 }
 
 #[cfg(feature = "serde_json")]
@@ -193,6 +251,62 @@ fn serde_json_values() {
     assert!(back.is_array());
 }
 
+#[cfg(all(feature = "serde_json", feature = "derive"))]
+#[test]
+fn serde_json_raw_values() {
+    use jetjson::value::{FromValue, ToValue};
+    use serde_json::value::RawValue;
+    for input in [
+        r#"  {"a" : [1, 2.50, "x\u0041"], "b":null}  "#,
+        "1e300",
+        "-0",
+        r#""é""#,
+        "[ ]",
+        "true",
+    ] {
+        let theirs: Box<RawValue> = serde_json::from_str(input).unwrap();
+        let ours: Box<RawValue> = jetjson::from_str(input).unwrap();
+        assert_eq!(ours.get(), theirs.get(), "{input}");
+        assert_eq!(
+            jetjson::to_string(&ours),
+            serde_json::to_string(&theirs).unwrap()
+        );
+        let value = ours.to_value();
+        assert_eq!(value, jetjson::from_str::<jetjson::Value>(input).unwrap());
+        let back = Box::<RawValue>::from_value_ref(&value).unwrap();
+        assert_eq!(back.get(), jetjson::to_string(&value));
+        let mp = jetjson::msgpack::to_vec(&ours);
+        let back: Box<RawValue> = jetjson::msgpack::from_slice(&mp).unwrap();
+        assert_eq!(back.get(), jetjson::to_string(&value));
+    }
+    // In a struct, beside other fields.
+    #[derive(serde::Serialize, serde::Deserialize, jetjson::Json)]
+    struct Event {
+        id: u8,
+        payload: Box<RawValue>,
+    }
+    let text = r#"{"id":1,"payload":{"k": [1,2]}}"#;
+    let ours: Event = jetjson::from_str(text).unwrap();
+    let theirs: Event = serde_json::from_str(text).unwrap();
+    assert_eq!(ours.payload.get(), r#"{"k": [1,2]}"#);
+    assert_eq!(
+        jetjson::to_string(&ours),
+        serde_json::to_string(&theirs).unwrap()
+    );
+    // serde_json skips a value without pairing its escaped surrogates;
+    // jetjson's check of the text does not let a lone one through.
+    assert!(serde_json::from_str::<Box<RawValue>>(r#""\ud800""#).is_ok());
+    assert!(jetjson::from_str::<Box<RawValue>>(r#""\ud800""#).is_err());
+    for input in ["[1,", "01", "", "[1] x", "{\"a\":1,}"] {
+        assert!(
+            serde_json::from_str::<Box<RawValue>>(input).is_err(),
+            "{input}"
+        );
+        let err = jetjson::from_str::<Box<RawValue>>(input).unwrap_err();
+        assert!(err.line() > 0, "{input}: {err}");
+    }
+}
+
 #[cfg(feature = "url")]
 #[test]
 fn urls() {
@@ -231,6 +345,21 @@ fn semver_types() {
     for input in [r#""1.2""#, r#""01.2.3""#, r#""v1.2.3""#, r#""1.2.3 ""#] {
         agree::<Version>(input);
         agree::<VersionReq>(input);
+    }
+    for s in [
+        ">=1.2.3",
+        "^0.1",
+        "~1",
+        "=1.0.0-pre",
+        "<2.0.0-alpha.1",
+        "1.*",
+    ] {
+        let c = semver::Comparator::parse(s).unwrap();
+        same(&c);
+        same_key(c);
+    }
+    for input in [r#""*""#, r#""1.2, 2""#, r#""x""#, r#"">= 1""#, "1"] {
+        agree::<semver::Comparator>(input);
     }
 }
 
@@ -377,4 +506,40 @@ fn time_types() {
     }
     agree::<PrimitiveDateTime>("[2020,1,0,0,0,0]");
     agree::<Duration>("[1,-2000000000]");
+
+    use time::{Month, Weekday};
+    for m in [Month::January, Month::June, Month::December] {
+        same(&m);
+        same_key(m);
+    }
+    for d in [Weekday::Monday, Weekday::Thursday, Weekday::Sunday] {
+        same(&d);
+        same_key(d);
+    }
+    assert_eq!(jetjson::to_string(&Month::June), "6");
+    assert_eq!(jetjson::to_string(&Weekday::Sunday), "7");
+    for input in [
+        "0",
+        "1",
+        "7",
+        "8",
+        "12",
+        "13",
+        "256",
+        "-1",
+        "1.0",
+        r#""January""#,
+        r#""Monday""#,
+    ] {
+        agree::<Month>(input);
+        agree::<Weekday>(input);
+    }
+    let err = jetjson::from_str::<Month>(" 13").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "expected a value in the range 1..=12, found 13 at line 1 column 2"
+    );
+    agree_msgpack::<Month>(&[0x0d]);
+    agree_msgpack::<Weekday>(&[0x00]);
+    agree_msgpack::<Weekday>(&[0xa6, b'M', b'o', b'n', b'd', b'a', b'y']);
 }

@@ -1,6 +1,8 @@
-//! Sequences: slices, `Vec`, `VecDeque`, fixed arrays and sets, all as JSON arrays.
+//! Sequences: slices, `Vec`, `VecDeque`, `LinkedList`, `BinaryHeap` (in its
+//! iteration order, as serde writes it), fixed arrays and sets, all as JSON
+//! arrays.
 
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
 use crate::{Error, FromJson, Reader, ToJson, Writer};
@@ -167,5 +169,41 @@ impl<'de, T: FromJson<'de> + Ord> FromJson<'de> for BTreeSet<T> {
             out.insert(v);
         })?;
         Ok(out)
+    }
+}
+
+impl<T: ToJson> ToJson for LinkedList<T> {
+    fn write_json(&self, w: &mut Writer<'_>) {
+        write_seq(w, self);
+    }
+
+    fn is_json_empty(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<'de, T: FromJson<'de>> FromJson<'de> for LinkedList<T> {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let mut out = LinkedList::new();
+        read_seq(r, |v| out.push_back(v))?;
+        Ok(out)
+    }
+}
+
+impl<T: ToJson> ToJson for BinaryHeap<T> {
+    fn write_json(&self, w: &mut Writer<'_>) {
+        write_seq(w, self);
+    }
+
+    fn is_json_empty(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<'de, T: FromJson<'de> + Ord> FromJson<'de> for BinaryHeap<T> {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self, Error> {
+        let mut out = Vec::new();
+        read_seq(r, |v| out.push(v))?;
+        Ok(BinaryHeap::from(out))
     }
 }

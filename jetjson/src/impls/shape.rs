@@ -159,3 +159,176 @@ pub(crate) fn value_missing(name: &'static str) -> Error {
 pub(crate) fn msgpack_missing(r: &msgpack::Reader<'_>, name: &'static str) -> Error {
     r.missing_field(name)
 }
+
+// MARK: - Enums of newtype variants: `Result`, `OsString`
+
+/// serde's error for a bare `"Name"` where a newtype variant is expected.
+#[cold]
+fn unit_variant() -> ErrorKind {
+    ErrorKind::InvalidType {
+        expected: "a newtype variant",
+        found: "unit variant",
+    }
+}
+
+#[cold]
+fn unknown_variant(name: &str, names: &'static [&'static str]) -> ErrorKind {
+    ErrorKind::UnknownVariant {
+        variant: name.to_owned(),
+        expected: names,
+    }
+}
+
+#[cold]
+fn not_one_variant(expected: &'static str) -> String {
+    format!("expected {expected} of one variant")
+}
+
+/// Reads an externally tagged enum whose variants all hold one value,
+/// `{"Name":value}`, as serde_json reads it: `read(r, i)` reads the value
+/// of `names[i]` (its errors carry the name in their path). A bare
+/// `"Name"`, an unknown name, an empty object or a second member is an
+/// error.
+pub(crate) fn read_newtype_variant<'de, T>(
+    r: &mut Reader<'de>,
+    expected: &'static str,
+    names: &'static [&'static str],
+    read: impl FnOnce(&mut Reader<'de>, usize) -> Result<T, Error>,
+) -> Result<T, Error> {
+    match r.peek() {
+        Some(b'"') => {
+            let start = r.offset();
+            let name = r.read_str()?;
+            let kind = if names.contains(&name.as_str()) {
+                unit_variant()
+            } else {
+                unknown_variant(name.as_str(), names)
+            };
+            Err(r.error_at(kind, start))
+        }
+        Some(b'{') => {
+            r.begin_object(expected)?;
+            let mut first = true;
+            if !r.next_member(&mut first)? {
+                return Err(r.invalid_value(not_one_variant(expected)));
+            }
+            let key_start = r.offset();
+            let key = r.read_key()?;
+            let Some(i) = names.iter().position(|n| *n == key.as_str()) else {
+                let kind = unknown_variant(key.as_str(), names);
+                return Err(r.error_at(kind, key_start));
+            };
+            let out = read(r, i).map_err(|e| e.field(names[i]))?;
+            if r.next_member(&mut first)? {
+                return Err(r.invalid_value(not_one_variant(expected)));
+            }
+            Ok(out)
+        }
+        _ => Err(r.invalid_type(expected)),
+    }
+}
+
+/// The same from a `Value`: the variant's index and value.
+pub(crate) fn value_newtype_variant<'v>(
+    v: &'v Value,
+    expected: &'static str,
+    names: &'static [&'static str],
+) -> Result<(usize, &'v Value), Error> {
+    match v {
+        Value::String(s) if names.contains(&s.as_str()) => {
+            Err(Error::without_position(unit_variant()))
+        }
+        Value::String(s) => Err(Error::without_position(unknown_variant(s, names))),
+        Value::Object(m) => match m.iter().next() {
+            Some((k, v)) if m.len() == 1 => match names.iter().position(|n| *n == k.as_str()) {
+                Some(i) => Ok((i, v)),
+                None => Err(Error::without_position(unknown_variant(k, names))),
+            },
+            _ => Err(invalid_value(not_one_variant(expected))),
+        },
+        other => Err(invalid_type(expected, other)),
+    }
+}
+
+/// The same from MessagePack: a map of one entry whose key is the name or
+/// the variant's index, as rmp-serde reads it.
+pub(crate) fn msgpack_newtype_variant<'de, T>(
+    r: &mut msgpack::Reader<'de>,
+    expected: &'static str,
+    names: &'static [&'static str],
+    read: impl FnOnce(&mut msgpack::Reader<'de>, usize) -> Result<T, Error>,
+) -> Result<T, Error> {
+    match r.peek() {
+        Some(0xa0..=0xbf | 0xd9..=0xdb) => {
+            let start = r.offset();
+            let name = r.read_str()?;
+            let kind = if names.contains(&name) {
+                unit_variant()
+            } else {
+                unknown_variant(name, names)
+            };
+            Err(r.error_at(kind, start))
+        }
+        Some(0x80..=0x8f | 0xde | 0xdf) => {
+            let len = r.read_map_len()?;
+            if len != 1 {
+                return Err(r.invalid_length(expected, len));
+            }
+            r.enter()?;
+            let key_start = r.offset();
+            let i = if matches!(r.peek(), Some(0x00..=0x7f | 0xcc..=0xcf)) {
+                let i = r.read_u64()?;
+                match usize::try_from(i).ok().filter(|i| *i < names.len()) {
+                    Some(i) => i,
+                    None => {
+                        let kind = unknown_variant(&i.to_string(), names);
+                        return Err(r.error_at(kind, key_start));
+                    }
+                }
+            } else {
+                let key = r.read_str()?;
+                match names.iter().position(|n| *n == key) {
+                    Some(i) => i,
+                    None => return Err(r.error_at(unknown_variant(key, names), key_start)),
+                }
+            };
+            let out = read(r, i).map_err(|e| e.field(names[i]))?;
+            r.leave();
+            Ok(out)
+        }
+        _ => Err(r.invalid_type(expected)),
+    }
+}
+
+/// Writes `{"name":value}`.
+#[inline]
+pub(crate) fn write_newtype_variant<T: crate::ToJson + ?Sized>(
+    w: &mut crate::Writer<'_>,
+    name: &str,
+    v: &T,
+) {
+    w.begin_object();
+    w.write_str(name);
+    w.write_byte(b':');
+    v.write_json(w);
+    w.end_object();
+}
+
+/// The `Value` of `{"name":value}`.
+pub(crate) fn newtype_variant_value(name: &str, v: Value) -> Value {
+    let mut m = crate::Map::with_capacity(1);
+    m.insert(name.to_owned(), v);
+    Value::Object(m)
+}
+
+/// The MessagePack of `{"name":value}`.
+#[inline]
+pub(crate) fn write_newtype_variant_msgpack<T: msgpack::ToMsgpack + ?Sized>(
+    w: &mut msgpack::Writer,
+    name: &str,
+    v: &T,
+) {
+    w.write_map_len(1);
+    w.write_str(name);
+    v.write_msgpack(w);
+}

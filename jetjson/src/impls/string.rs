@@ -42,17 +42,6 @@ impl<'de: 'a, 'a> FromJson<'de> for &'a str {
     }
 }
 
-impl ToJson for Cow<'_, str> {
-    #[inline]
-    fn write_json(&self, w: &mut Writer<'_>) {
-        w.write_str(self);
-    }
-
-    fn is_json_empty(&self) -> bool {
-        self.is_empty()
-    }
-}
-
 /// Borrows from the input when the string has no escapes, owns otherwise.
 impl<'de: 'a, 'a> FromJson<'de> for Cow<'a, str> {
     #[inline]

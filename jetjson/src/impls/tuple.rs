@@ -53,3 +53,7 @@ tuple!(9 => 0 A 1 B 2 C 3 D 4 E 5 F 6 G 7 H 8 I);
 tuple!(10 => 0 A 1 B 2 C 3 D 4 E 5 F 6 G 7 H 8 I 9 J);
 tuple!(11 => 0 A 1 B 2 C 3 D 4 E 5 F 6 G 7 H 8 I 9 J 10 K);
 tuple!(12 => 0 A 1 B 2 C 3 D 4 E 5 F 6 G 7 H 8 I 9 J 10 K 11 L);
+tuple!(13 => 0 A 1 B 2 C 3 D 4 E 5 F 6 G 7 H 8 I 9 J 10 K 11 L 12 M);
+tuple!(14 => 0 A 1 B 2 C 3 D 4 E 5 F 6 G 7 H 8 I 9 J 10 K 11 L 12 M 13 N);
+tuple!(15 => 0 A 1 B 2 C 3 D 4 E 5 F 6 G 7 H 8 I 9 J 10 K 11 L 12 M 13 N 14 O);
+tuple!(16 => 0 A 1 B 2 C 3 D 4 E 5 F 6 G 7 H 8 I 9 J 10 K 11 L 12 M 13 N 14 O 15 P);

@@ -4,41 +4,14 @@
 //!
 //! Read as that impl reads: an array of integers 0..=255, or a string (its
 //! UTF-8 bytes, as serde_json hands a string to a bytes visitor); in
-//! MessagePack also binary data.
+//! MessagePack also binary data (the readers `CString` shares).
 
 use bytes::{Bytes, BytesMut};
 
+use crate::impls::ffi::{msgpack_bytes, read_bytes, value_bytes};
 use crate::msgpack::{self, FromMsgpack, ToMsgpack};
-use crate::value::convert::invalid_type;
 use crate::value::{FromValue, ToValue};
 use crate::{Error, FromJson, Reader, ToJson, Value, Writer};
-
-const EXPECTED: &str = "an array of bytes or a string";
-
-fn read_bytes(r: &mut Reader<'_>) -> Result<Vec<u8>, Error> {
-    match r.peek() {
-        Some(b'"') => r.read_string().map(String::into_bytes),
-        Some(b'[') => Vec::<u8>::read_json(r),
-        _ => Err(r.invalid_type(EXPECTED)),
-    }
-}
-
-fn value_bytes(v: &Value) -> Result<Vec<u8>, Error> {
-    match v {
-        Value::String(s) => Ok(s.as_bytes().to_vec()),
-        Value::Array(_) => Vec::<u8>::from_value_ref(v),
-        other => Err(invalid_type(EXPECTED, other)),
-    }
-}
-
-fn msgpack_bytes(r: &mut msgpack::Reader<'_>) -> Result<Vec<u8>, Error> {
-    match r.peek() {
-        Some(0xc4..=0xc6) => r.read_bin().map(<[u8]>::to_vec),
-        Some(0xa0..=0xbf | 0xd9..=0xdb) => r.read_str().map(|s| s.as_bytes().to_vec()),
-        Some(0x90..=0x9f | 0xdc | 0xdd) => Vec::<u8>::read_msgpack(r),
-        _ => Err(r.invalid_type("binary data")),
-    }
-}
 
 macro_rules! bytes_type {
     ($ty:ty, |$b:ident| $make:expr) => {

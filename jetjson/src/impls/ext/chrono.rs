@@ -8,12 +8,17 @@
 //! | `NaiveDateTime` | `"2020-01-02T03:04:05.000000006"` (`Debug`) |
 //! | `NaiveDate` | `"2020-01-02"`; years beyond 0..=9999 signed: `"+12345-01-02"` |
 //! | `NaiveTime` | `"03:04:05.000000006"` |
+//! | `Weekday` | its short name, `"Mon"` |
+//! | `Month` | its full name, `"January"` |
 //!
 //! Reading uses chrono's `FromStr`, as its serde impls do (so a
 //! `DateTime<Utc>` also accepts any offset, converted to UTC, and a space for
-//! the `T`).
+//! the `T`; a weekday or month is read from its short or full name in any
+//! case).
 
-use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat, Utc};
+use chrono::{
+    DateTime, FixedOffset, Month, NaiveDate, NaiveDateTime, NaiveTime, SecondsFormat, Utc, Weekday,
+};
 
 fn utc(s: &str) -> Result<DateTime<Utc>, chrono::ParseError> {
     s.parse::<DateTime<FixedOffset>>()
@@ -50,3 +55,12 @@ text_type!(
 );
 text_type!(NaiveTime, "a time string", "time", |v| v.to_string(), |s| s
     .parse::<NaiveTime>());
+text_type!(
+    Weekday,
+    "a weekday string",
+    "weekday",
+    |v| v.to_string(),
+    |s| s.parse::<Weekday>()
+);
+text_type!(Month, "a month string", "month", |v| v.name(), |s| s
+    .parse::<Month>());

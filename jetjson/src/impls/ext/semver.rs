@@ -1,8 +1,8 @@
-//! `semver::Version` and `semver::VersionReq` (feature `semver`): their
-//! `Display` text, read with `FromStr`, as semver's serde impls do, in every
-//! format and as map keys.
+//! `semver::Version`, `semver::VersionReq` and `semver::Comparator`
+//! (feature `semver`): their `Display` text, read with `FromStr`, as
+//! semver's serde impls do, in every format and as map keys.
 
-use semver::{Version, VersionReq};
+use semver::{Comparator, Version, VersionReq};
 
 text_type!(
     Version,
@@ -17,4 +17,11 @@ text_type!(
     "version requirement",
     |v| v.to_string(),
     |s| s.parse::<VersionReq>()
+);
+text_type!(
+    Comparator,
+    "a version comparator string",
+    "version comparator",
+    |v| v.to_string(),
+    |s| s.parse::<Comparator>()
 );

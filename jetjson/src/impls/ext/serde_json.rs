@@ -1,7 +1,12 @@
-//! `serde_json::Value`, `serde_json::Map<String, Value>` and
-//! `serde_json::Number` (feature `serde_json`), and `From` conversions both
-//! ways between them and jetjson's [`Value`](crate::Value), `Map` and
-//! `Number`.
+//! `serde_json::Value`, `serde_json::Map<String, Value>`,
+//! `serde_json::Number` and `Box<serde_json::value::RawValue>` (feature
+//! `serde_json`), and `From` conversions both ways between the first three
+//! and jetjson's [`Value`](crate::Value), `Map` and `Number`.
+//!
+//! A `RawValue` is written as its text, byte for byte; reading keeps the
+//! exact text of one value (checked as reading it would be), as
+//! serde_json's does, and goes through [`crate::RawValue`] for `Value` and
+//! MessagePack (parsed into a value; a value written as compact text).
 //!
 //! The two `Number`s hold the same numbers (a `u64`, a negative `i64` or a
 //! finite `f64`), so every conversion is exact. Member order is serde_json's
@@ -453,5 +458,56 @@ impl<'de> FromMsgpack<'de> for SMap<String, SValue> {
             Value::Object(m) => Ok(SMap::from(std::mem::take(m))),
             _ => Ok(SMap::new()),
         }
+    }
+}
+
+// MARK: - RawValue
+
+impl ToJson for serde_json::value::RawValue {
+    /// Copies the text: serde_json checked it when the value was made.
+    #[inline]
+    fn write_json(&self, w: &mut Writer<'_>) {
+        w.write_raw(self.get().as_bytes());
+    }
+}
+
+/// serde_json's own check of text jetjson already checked; it cannot fail,
+/// but an error is passed on should it.
+fn to_serde_raw(text: &str) -> Result<Box<serde_json::value::RawValue>, Error> {
+    serde_json::value::RawValue::from_string(text.to_owned()).map_err(Error::custom)
+}
+
+impl<'de> FromJson<'de> for Box<serde_json::value::RawValue> {
+    fn read_json(r: &mut Reader<'de>) -> Result<Self, Error> {
+        r.peek();
+        let start = r.offset();
+        let raw = <&crate::RawValue>::read_json(r)?;
+        to_serde_raw(raw.get()).map_err(|e| e.with_position(r.input(), start))
+    }
+}
+
+impl ToValue for serde_json::value::RawValue {
+    fn to_value(&self) -> Value {
+        crate::RawValue::from_trusted(self.get()).to_value()
+    }
+}
+
+impl FromValue for Box<serde_json::value::RawValue> {
+    fn from_value_ref(v: &Value) -> Result<Self, Error> {
+        to_serde_raw(Box::<crate::RawValue>::from_value_ref(v)?.get())
+    }
+}
+
+impl ToMsgpack for serde_json::value::RawValue {
+    fn write_msgpack(&self, w: &mut msgpack::Writer) {
+        crate::RawValue::from_trusted(self.get()).write_msgpack(w);
+    }
+}
+
+impl<'de> FromMsgpack<'de> for Box<serde_json::value::RawValue> {
+    fn read_msgpack(r: &mut msgpack::Reader<'de>) -> Result<Self, Error> {
+        let start = r.offset();
+        let raw = Box::<crate::RawValue>::read_msgpack(r)?;
+        to_serde_raw(raw.get()).map_err(|e| r.error_at(e.kind().clone(), start))
     }
 }

@@ -16,12 +16,19 @@
 //! `[2020,2,3,4,5,6,-5,-30,-7]`. Reading checks every component as `time`
 //! does (a day 366 of a common year, an hour 24, mixed offset signs and
 //! the like are errors).
+//!
+//! `Month` and `Weekday` are their numbers, in every format and as map keys
+//! (as `time` writes them without `serde-human-readable`): January is `1`,
+//! Monday is `1` and Sunday `7`; another number is an error.
 
-use time::{Date, Duration, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
+use time::{Date, Duration, Month, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset, Weekday};
 
 use crate::msgpack::{self, FromMsgpack, ToMsgpack};
-use crate::value::{FromValue, ToValue};
-use crate::{Error, ErrorKind, FromJson, Reader, ToJson, Value, Writer};
+use crate::value::convert::invalid_value;
+use crate::value::{FromValue, FromValueKey, ToValue, ToValueKey};
+use crate::{
+    Error, ErrorKind, FromJson, FromJsonKey, Reader, Str, ToJson, ToJsonKey, Value, Writer,
+};
 
 /// Implements the six traits for `$ty` through the tuple type `$tuple`:
 /// `$to` makes the tuple, `$from` the value (or a `time` error).
@@ -184,9 +191,7 @@ impl ToValue for Duration {
 impl FromValue for Duration {
     fn from_value_ref(v: &Value) -> Result<Self, Error> {
         let (s, ns) = <(i64, i32)>::from_value_ref(v)?;
-        duration(s, ns).ok_or_else(|| {
-            crate::value::convert::invalid_value("invalid duration: nanoseconds out of range")
-        })
+        duration(s, ns).ok_or_else(|| invalid_value("invalid duration: nanoseconds out of range"))
     }
 }
 
@@ -202,3 +207,111 @@ impl<'de> FromMsgpack<'de> for Duration {
         duration(s, ns).ok_or_else(|| r.invalid_value("invalid duration: nanoseconds out of range"))
     }
 }
+
+// MARK: - Month, Weekday
+
+/// "expected a value in the range 1..=`max`, found `n`".
+#[cold]
+fn out_of_range(n: u8, max: u8) -> String {
+    format!("expected a value in the range 1..={max}, found {n}")
+}
+
+fn month(n: u8) -> Option<Month> {
+    Month::try_from(n).ok()
+}
+
+fn weekday(n: u8) -> Option<Weekday> {
+    (1..=7).contains(&n).then(|| Weekday::Sunday.nth_next(n))
+}
+
+/// Implements the eight traits for `$ty`, the number `$to` gives, made
+/// back by `$from` (`None` outside 1..=`$max`).
+macro_rules! numbered {
+    ($ty:ty, $max:literal, |$v:ident| $to:expr, $from:expr) => {
+        impl ToJson for $ty {
+            #[inline]
+            fn write_json(&self, w: &mut Writer<'_>) {
+                let $v = self;
+                w.write_u64(u64::from($to));
+            }
+        }
+
+        impl<'de> FromJson<'de> for $ty {
+            fn read_json(r: &mut Reader<'de>) -> Result<Self, Error> {
+                r.peek();
+                let start = r.offset();
+                let n = u8::read_json(r)?;
+                $from(n).ok_or_else(|| {
+                    let message = out_of_range(n, $max).into();
+                    r.error_at(ErrorKind::InvalidValue { message }, start)
+                })
+            }
+        }
+
+        impl ToJsonKey for $ty {
+            fn write_json_key(&self, w: &mut Writer<'_>) {
+                let $v = self;
+                let n: u8 = $to;
+                n.write_json_key(w);
+            }
+        }
+
+        impl<'de> FromJsonKey<'de> for $ty {
+            fn from_json_key(key: Str<'de, '_>, r: &Reader<'de>) -> Result<Self, Error> {
+                let n = u8::from_json_key(key, r)?;
+                $from(n).ok_or_else(|| invalid_value(out_of_range(n, $max)))
+            }
+        }
+
+        impl ToValue for $ty {
+            fn to_value(&self) -> Value {
+                let $v = self;
+                let n: u8 = $to;
+                n.to_value()
+            }
+        }
+
+        impl FromValue for $ty {
+            fn from_value_ref(v: &Value) -> Result<Self, Error> {
+                let n = u8::from_value_ref(v)?;
+                $from(n).ok_or_else(|| invalid_value(out_of_range(n, $max)))
+            }
+        }
+
+        impl ToValueKey for $ty {
+            fn to_value_key(&self) -> String {
+                let $v = self;
+                let n: u8 = $to;
+                n.to_value_key()
+            }
+        }
+
+        impl FromValueKey for $ty {
+            fn from_value_key(key: &str) -> Result<Self, Error> {
+                let n = u8::from_value_key(key)?;
+                $from(n).ok_or_else(|| invalid_value(out_of_range(n, $max)))
+            }
+        }
+
+        impl ToMsgpack for $ty {
+            fn write_msgpack(&self, w: &mut msgpack::Writer) {
+                let $v = self;
+                w.write_u64(u64::from($to));
+            }
+        }
+
+        impl<'de> FromMsgpack<'de> for $ty {
+            fn read_msgpack(r: &mut msgpack::Reader<'de>) -> Result<Self, Error> {
+                let start = r.offset();
+                let n = u8::read_msgpack(r)?;
+                $from(n).ok_or_else(|| {
+                    let message = out_of_range(n, $max).into();
+                    r.error_at(ErrorKind::InvalidValue { message }, start)
+                })
+            }
+        }
+    };
+}
+
+numbered!(Month, 12, |v| u8::from(*v), month);
+numbered!(Weekday, 7, |v| v.number_from_monday(), weekday);

@@ -7,7 +7,15 @@
 //! - MessagePack (serde's compact form, as rmp-serde writes it): binary data
 //!   of the 16 bytes; an array of 16 integers is read too, as uuid's serde
 //!   impl reads a sequence. A string is not (nor is it in rmp-serde).
+//!
+//! The formatting adapters `uuid::fmt::{Hyphenated, Simple, Urn, Braced}`
+//! are strings in every format, as uuid's serde impls write them
+//! (lower-case: `"67e5504410b1426f9247bb680e5fe0c8"`,
+//! `"urn:uuid:67e55044-10b1-426f-9247-bb680e5fe0c8"`,
+//! `"{67e55044-10b1-426f-9247-bb680e5fe0c8}"`), and read only in their own
+//! format (any case).
 
+use uuid::fmt::{Braced, Hyphenated, Simple, Urn};
 use uuid::Uuid;
 
 use crate::msgpack::{FromMsgpack, Reader, ToMsgpack, Writer};
@@ -63,3 +71,35 @@ impl<'de> FromMsgpack<'de> for Uuid {
         }
     }
 }
+
+/// Parses `s` as a UUID in the one format whose text is `len` bytes long
+/// (each format has its own length, and `Uuid::parse_str` tells them apart
+/// by it).
+fn parse_format(s: &str, len: usize, format: &str) -> Result<Uuid, String> {
+    if s.len() != len {
+        return Err(format!(
+            "expected the {format} format, found {} characters",
+            s.len()
+        ));
+    }
+    Uuid::parse_str(s).map_err(|e| e.to_string())
+}
+
+macro_rules! uuid_format {
+    ($($ty:ident $len:literal $expected:literal $format:literal),*) => {$(
+        text_type!(
+            $ty,
+            $expected,
+            "UUID",
+            |v| v.to_string(),
+            |s| parse_format(s, $len, $format).map($ty::from)
+        );
+    )*};
+}
+
+uuid_format!(
+    Hyphenated 36 "a hyphenated UUID string" "hyphenated",
+    Simple 32 "a simple UUID string" "simple",
+    Urn 45 "a URN UUID string" "URN",
+    Braced 38 "a braced UUID string" "braced"
+);

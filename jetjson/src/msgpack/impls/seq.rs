@@ -1,7 +1,8 @@
-//! Sequences: slices, `Vec`, `VecDeque`, fixed arrays and sets, all as
-//! MessagePack arrays (`Vec<u8>` included; see `Bytes` for bin).
+//! Sequences: slices, `Vec`, `VecDeque`, `LinkedList`, `BinaryHeap`, fixed
+//! arrays and sets, all as MessagePack arrays (`Vec<u8>` included; see
+//! `Bytes` for bin).
 
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
 use crate::msgpack::{FromMsgpack, Reader, ToMsgpack, Writer};
@@ -166,5 +167,37 @@ impl<'de, T: FromMsgpack<'de> + Ord> FromMsgpack<'de> for BTreeSet<T> {
                 set.insert(v);
             },
         )
+    }
+}
+
+impl<T: ToMsgpack> ToMsgpack for LinkedList<T> {
+    fn write_msgpack(&self, w: &mut Writer) {
+        write_seq(w, self.len(), self);
+    }
+
+    fn is_msgpack_empty(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<'de, T: FromMsgpack<'de>> FromMsgpack<'de> for LinkedList<T> {
+    fn read_msgpack(r: &mut Reader<'de>) -> Result<Self, Error> {
+        read_seq(r, |_| LinkedList::new(), LinkedList::push_back)
+    }
+}
+
+impl<T: ToMsgpack> ToMsgpack for BinaryHeap<T> {
+    fn write_msgpack(&self, w: &mut Writer) {
+        write_seq(w, self.len(), self);
+    }
+
+    fn is_msgpack_empty(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl<'de, T: FromMsgpack<'de> + Ord> FromMsgpack<'de> for BinaryHeap<T> {
+    fn read_msgpack(r: &mut Reader<'de>) -> Result<Self, Error> {
+        Vec::read_msgpack(r).map(BinaryHeap::from)
     }
 }

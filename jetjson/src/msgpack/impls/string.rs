@@ -43,17 +43,6 @@ impl<'de: 'a, 'a> FromMsgpack<'de> for &'a str {
     }
 }
 
-impl ToMsgpack for Cow<'_, str> {
-    #[inline]
-    fn write_msgpack(&self, w: &mut Writer) {
-        w.write_str(self);
-    }
-
-    fn is_msgpack_empty(&self) -> bool {
-        self.is_empty()
-    }
-}
-
 /// Always `Cow::Borrowed`.
 impl<'de: 'a, 'a> FromMsgpack<'de> for Cow<'a, str> {
     #[inline]

@@ -1,8 +1,8 @@
-//! Sequences: slices, `Vec`, `VecDeque`, fixed arrays and sets, all as
-//! arrays. Each result is allocated once, at its exact size where the type
-//! allows.
+//! Sequences: slices, `Vec`, `VecDeque`, `LinkedList`, `BinaryHeap`, fixed
+//! arrays and sets, all as arrays. Each result is allocated once, at its
+//! exact size where the type allows.
 
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeSet, BinaryHeap, HashSet, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
 use super::{array, array_of, array_ref, invalid_value, too_many_elements};
@@ -185,5 +185,41 @@ impl<T: FromValue + Ord> FromValue for BTreeSet<T> {
             out.insert(x);
         })?;
         Ok(out)
+    }
+}
+
+impl<T: ToValue> ToValue for LinkedList<T> {
+    fn to_value(&self) -> Value {
+        array_of(self.iter())
+    }
+}
+
+impl<T: FromValue> FromValue for LinkedList<T> {
+    fn from_value(v: Value) -> Result<Self, Error> {
+        let mut out = LinkedList::new();
+        each(array(v, "an array")?, |x| out.push_back(x))?;
+        Ok(out)
+    }
+
+    fn from_value_ref(v: &Value) -> Result<Self, Error> {
+        let mut out = LinkedList::new();
+        each_ref(array_ref(v, "an array")?, |x| out.push_back(x))?;
+        Ok(out)
+    }
+}
+
+impl<T: ToValue> ToValue for BinaryHeap<T> {
+    fn to_value(&self) -> Value {
+        array_of(self.iter())
+    }
+}
+
+impl<T: FromValue + Ord> FromValue for BinaryHeap<T> {
+    fn from_value(v: Value) -> Result<Self, Error> {
+        Vec::from_value(v).map(BinaryHeap::from)
+    }
+
+    fn from_value_ref(v: &Value) -> Result<Self, Error> {
+        Vec::from_value_ref(v).map(BinaryHeap::from)
     }
 }

@@ -35,13 +35,6 @@ impl FromValue for String {
     }
 }
 
-impl ToValue for Cow<'_, str> {
-    #[inline]
-    fn to_value(&self) -> Value {
-        Value::String(String::from(&**self))
-    }
-}
-
 /// Always `Cow::Owned`: there is no input text to borrow from.
 impl FromValue for Cow<'_, str> {
     #[inline]
