@@ -60,8 +60,9 @@ fn key_str<'de, 'k>(key: &'k FlatKey<'de>) -> Str<'de, 'k> {
 /// variant.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into an object",
-    label = "not a struct with named fields that derives jetjson, a map, `Value`, or an `Option` of one",
-    note = "`#[serde(flatten)]` and internally tagged newtype variants need a type whose JSON form is an object"
+    label = "not a struct with named fields or an enum without lifetimes that derives jetjson, a map, `Value`, or an `Option` of one",
+    note = "`#[serde(flatten)]` and internally tagged newtype variants need a type whose JSON form is an object",
+    note = "a derived enum with a lifetime (one that borrows from the input) cannot be flattened: its members are kept as text until the object ends and read from that copy; give the enum owned fields (`String` for `&'a str`, `Cow<'static, str>`)"
 )]
 pub trait FlatFromJson<'de>: Sized {
     /// What is kept while the members are read: one slot per field.
@@ -169,7 +170,7 @@ pub trait FlatFromJson<'de>: Sized {
 /// The writing side of [`FlatFromJson`]: the members, without braces.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into an object",
-    label = "not a struct with named fields that derives jetjson, a map, `Value`, or an `Option` of one"
+    label = "not a struct with named fields or an enum that derives jetjson, a map, `Value`, or an `Option` of one"
 )]
 pub trait FlatToJson {
     /// Writes the members, each after a comma unless `*first`; clears
@@ -723,7 +724,8 @@ pub fn flat_msgpack_enum<T: ToMsgpack + ?Sized>(value: &T) -> (usize, Vec<u8>) {
 /// catch-alls move them.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into an object",
-    label = "not a struct with named fields that derives jetjson, a map, `Value`, or an `Option` of one"
+    label = "not a struct with named fields or an enum without lifetimes that derives jetjson, a map, `Value`, or an `Option` of one",
+    note = "a derived enum with a lifetime (one that borrows from the input) cannot be flattened: its members are kept as text until the object ends and read from that copy; give the enum owned fields (`String` for `&'a str`, `Cow<'static, str>`)"
 )]
 pub trait FlatFromValue: Sized {
     /// One slot per field.
@@ -804,7 +806,7 @@ pub trait FlatFromValue: Sized {
 /// The members a flattened field adds to the enclosing object's `Value`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into an object",
-    label = "not a struct with named fields that derives jetjson, a map, `Value`, or an `Option` of one"
+    label = "not a struct with named fields or an enum that derives jetjson, a map, `Value`, or an `Option` of one"
 )]
 pub trait FlatToValue {
     /// Appends the members.
@@ -1039,7 +1041,8 @@ impl FlatToValue for Value {
 /// the input).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into a map",
-    label = "not a struct with named fields that derives jetjson's Msgpack, a map, or an `Option` of one"
+    label = "not a struct with named fields or an enum without lifetimes that derives jetjson's Msgpack, a map, or an `Option` of one",
+    note = "a derived enum with a lifetime (one that borrows from the input) cannot be flattened: its members are kept as bytes until the map ends and read from that copy; give the enum owned fields (`String` for `&'a str`, `Cow<'static, str>`)"
 )]
 pub trait FlatFromMsgpack<'de>: Sized {
     /// One slot per field.
@@ -1097,7 +1100,7 @@ pub trait FlatFromMsgpack<'de>: Sized {
 /// before the members.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be flattened into a map",
-    label = "not a struct with named fields that derives jetjson's Msgpack, a map, or an `Option` of one"
+    label = "not a struct with named fields or an enum that derives jetjson's Msgpack, a map, or an `Option` of one"
 )]
 pub trait FlatToMsgpack {
     /// How many members [`write_flat`](Self::write_flat) writes.
