@@ -5,4 +5,11 @@ enum Field {
     B,
 }
 
+#[derive(jetjson::Json)]
+#[serde(variant_identifier)]
+enum Variant {
+    C,
+    D,
+}
+
 fn main() {}
