@@ -9,3 +9,12 @@ fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*.rs");
 }
+
+/// A type that needs the serde bridge, built without jetjson's `serde`
+/// feature: the derive's error says to enable it.
+#[cfg(not(feature = "serde"))]
+#[test]
+fn ui_without_the_serde_feature() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui_no_serde/*.rs");
+}
