@@ -512,25 +512,7 @@ pub fn variant_uses(
             names.push(tag.to_owned());
         }
         let mut nested = Vec::new();
-        for field in variant
-            .fields
-            .iter()
-            .filter(|f| !f.attrs.skip_deserializing)
-        {
-            if field.attrs.flatten.is_some() {
-                let t = flat_trait(field.ty);
-                nested.push(quote!(#t::flat_claims(__key)));
-            } else {
-                names.extend(
-                    field
-                        .attrs
-                        .name
-                        .deserialize_names()
-                        .into_iter()
-                        .map(str::to_owned),
-                );
-            }
-        }
+        variant_claims(variant, &mut names, &mut nested, flat_trait);
         let names = names.iter().map(|n| str_lit(n));
         let nested = if nested.is_empty() {
             quote!(false)
@@ -683,28 +665,39 @@ pub fn enum_claims(
             let mut names = vec![tag.clone()];
             let mut nested = Vec::new();
             for (_, variant) in &read {
-                for field in variant
-                    .fields
-                    .iter()
-                    .filter(|f| !f.attrs.skip_deserializing)
-                {
-                    if field.attrs.flatten.is_some() {
-                        let t = flat_trait(field.ty);
-                        nested.push(quote!(#t::flat_claims(__key)));
-                    } else {
-                        names.extend(
-                            field
-                                .attrs
-                                .name
-                                .deserialize_names()
-                                .into_iter()
-                                .map(str::to_owned),
-                        );
-                    }
-                }
+                variant_claims(variant, &mut names, &mut nested, flat_trait);
             }
             let own = bytes(names);
             (false, quote!(#own #(|| #nested)*))
+        }
+    }
+}
+
+/// The keys a variant's read fields take: their names into `names`, and
+/// for each flattened field its type's `flat_claims(__key)` into `nested`.
+fn variant_claims(
+    variant: &Variant,
+    names: &mut Vec<String>,
+    nested: &mut Vec<TokenStream>,
+    flat_trait: &dyn Fn(&syn::Type) -> TokenStream,
+) {
+    for field in variant
+        .fields
+        .iter()
+        .filter(|f| !f.attrs.skip_deserializing)
+    {
+        if field.attrs.flatten.is_some() {
+            let t = flat_trait(field.ty);
+            nested.push(quote!(#t::flat_claims(__key)));
+        } else {
+            names.extend(
+                field
+                    .attrs
+                    .name
+                    .deserialize_names()
+                    .into_iter()
+                    .map(str::to_owned),
+            );
         }
     }
 }
