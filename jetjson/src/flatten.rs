@@ -449,14 +449,38 @@ impl<'de> FlatFromJson<'de> for Value {
     }
 }
 
+/// serde's error for a flattened value that has no members (a number, a
+/// string, ...), kept for the fallible entry points (`try_to_vec`,
+/// `to_writer`, `to_value`); `got` says what it was, in serde's words.
+#[cold]
+pub(crate) fn not_flattenable(got: &'static str) {
+    crate::scope::record(Error::custom(format_args!(
+        "can only flatten structs and maps (got {got})"
+    )));
+}
+
+/// What a `Value` that is neither an object nor `null` is, in serde's words.
+fn value_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Bool(_) => "a boolean",
+        Value::Number(n) if n.is_f64() => "a float",
+        Value::Number(_) => "an integer",
+        Value::String(_) => "a string",
+        _ => "a sequence",
+    }
+}
+
 /// A flattened `Value` writes its members when it is an object, and nothing
-/// otherwise: a number or string has no members to place among the outer
-/// object's (serde's `flatten` fails to serialize it).
+/// when it is `null`, as serde does; anything else has no members to place
+/// among the outer object's: it writes nothing and is serde's error where
+/// encoding can fail ([`not_flattenable`]).
 impl FlatToJson for Value {
     #[inline]
     fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
-        if let Value::Object(m) = self {
-            FlatToJson::write_flat(m, w, first);
+        match self {
+            Value::Object(m) => FlatToJson::write_flat(m, w, first),
+            Value::Null => {}
+            other => not_flattenable(value_kind(other)),
         }
     }
 }
@@ -1029,8 +1053,10 @@ impl FlatFromValue for Value {
 impl FlatToValue for Value {
     #[inline]
     fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
-        if let Value::Object(m) = self {
-            members.extend(m.iter().map(|(k, v)| (k.clone(), v.clone())));
+        match self {
+            Value::Object(m) => members.extend(m.iter().map(|(k, v)| (k.clone(), v.clone()))),
+            Value::Null => {}
+            other => not_flattenable(value_kind(other)),
         }
     }
 }
@@ -1314,8 +1340,10 @@ impl FlatToMsgpack for Value {
 
     #[inline]
     fn write_flat(&self, w: &mut MsgpackWriter) {
-        if let Value::Object(m) = self {
-            FlatToMsgpack::write_flat(m, w);
+        match self {
+            Value::Object(m) => FlatToMsgpack::write_flat(m, w),
+            Value::Null => {}
+            other => not_flattenable(value_kind(other)),
         }
     }
 }
@@ -1551,19 +1579,16 @@ mod serde_json_value {
         }
     }
 
-    /// serde_json's error for a flattened value that has no members.
-    #[cold]
+    /// What a value that is neither an object nor `null` is, in serde's
+    /// words, for [`not_flattenable`](super::not_flattenable).
     fn not_flattenable(v: &SValue) {
-        let got = match v {
+        super::not_flattenable(match v {
             SValue::Bool(_) => "a boolean",
             SValue::Number(n) if n.is_f64() => "a float",
             SValue::Number(_) => "an integer",
             SValue::String(_) => "a string",
             _ => "a sequence",
-        };
-        crate::scope::record(Error::custom(format_args!(
-            "can only flatten structs and maps (got {got})"
-        )));
+        });
     }
 
     impl FlatToJson for SValue {

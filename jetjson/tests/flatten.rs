@@ -252,6 +252,33 @@ fn catch_alls_keep_the_remaining_members_in_input_order() {
     );
     let v: CatchValue = jetjson::from_str(r#"{"b":1,"kind":"k","a":2}"#).unwrap();
     assert_eq!(jetjson::to_string(&v), r#"{"kind":"k","b":1,"a":2}"#);
+    // A catch-all `Value` that is not an object has no members: `null`
+    // writes none, anything else none and, where encoding can fail,
+    // serde's error (serde_json gives the same through its own `Value`).
+    let kind = String::from("k");
+    let null = CatchValue {
+        kind: kind.clone(),
+        rest: Value::Null,
+    };
+    assert_eq!(jetjson::try_to_string(&null).unwrap(), r#"{"kind":"k"}"#);
+    for (rest, what) in [
+        (jetjson::json!(5), "an integer"),
+        (jetjson::json!(-0.5), "a float"),
+        (jetjson::json!("s"), "a string"),
+        (jetjson::json!(false), "a boolean"),
+        (jetjson::json!([]), "a sequence"),
+    ] {
+        let v = CatchValue {
+            kind: kind.clone(),
+            rest,
+        };
+        let message = format!("can only flatten structs and maps (got {what})");
+        assert_eq!(jetjson::to_string(&v), r#"{"kind":"k"}"#);
+        assert_eq!(jetjson::try_to_string(&v).unwrap_err().to_string(), message);
+        assert_eq!(jetjson::to_value(&v).unwrap_err().to_string(), message);
+        let io = jetjson::msgpack::to_writer(Vec::new(), &v).unwrap_err();
+        assert_eq!(io.to_string(), message);
+    }
     // One member: a HashMap's order is its own.
     same_as_serde::<CatchHash>(r#"{"n":-5,"kind":"k"}"#);
     let err = jetjson::from_str::<CatchHash>(r#"{"kind":"k","n":"x"}"#).unwrap_err();
@@ -731,6 +758,8 @@ struct RestThenEither {
     u: Either,
 }
 
+/// `Value` is serde's only with jetjson's `serde` feature.
+#[cfg(feature = "serde")]
 #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct StructEitherRest {
     #[serde(flatten)]
@@ -774,18 +803,22 @@ fn untagged_enum_beside_a_catch_all_shares_the_members_with_it() {
         decodes_as_serde::<EitherThenRest>(text);
         decodes_as_serde::<RestThenEither>(text);
     }
-    for text in [
-        r#"{"at":"t","a":1,"y":2,"z":[true]}"#,
-        r#"{"z":null,"at":"t","a":1,"x":1}"#,
-        r#"{"at":"t","a":1,"x":2,"at2":"s"}"#,
-    ] {
-        decodes_as_serde::<StructEitherRest>(text);
+    #[cfg(feature = "serde")]
+    {
+        for text in [
+            r#"{"at":"t","a":1,"y":2,"z":[true]}"#,
+            r#"{"z":null,"at":"t","a":1,"x":1}"#,
+            r#"{"at":"t","a":1,"x":2,"at2":"s"}"#,
+        ] {
+            decodes_as_serde::<StructEitherRest>(text);
+        }
+        let text = r#"{"at":"t","a":1,"y":2,"z":[true]}"#;
+        let v = decodes_as_serde::<StructEitherRest>(text).unwrap();
+        assert_eq!(
+            v.rest,
+            jetjson::from_str::<Value>(r#"{"y":2,"z":[true]}"#).unwrap()
+        );
     }
-    let v = decodes_as_serde::<StructEitherRest>(r#"{"at":"t","a":1,"y":2,"z":[true]}"#).unwrap();
-    assert_eq!(
-        v.rest,
-        jetjson::from_str::<Value>(r#"{"y":2,"z":[true]}"#).unwrap()
-    );
     // Without a catch-all, the enum reads what no struct takes.
     for text in [
         r#"{"limit":1,"y":2,"offset":3}"#,
