@@ -73,7 +73,18 @@ pub struct Wide<'a> {
 
 /// Unit variants, renamed by rule and one by hand.
 #[derive(
-    Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone, Copy, Default,
+    Json,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Clone,
+    Copy,
+    Default,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
@@ -188,6 +199,26 @@ pub struct Extras {
     pub levels: Vec<Level>,
 }
 
+/// Derived map keys (a unit-variant enum by its names, a newtype by its
+/// field's key, quoted) and std types serde covers beside them.
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+pub struct Keyed {
+    #[serde(default)]
+    pub by_kind: BTreeMap<Kind, u8>,
+    #[serde(default)]
+    pub by_id: BTreeMap<Id, bool>,
+    #[serde(default)]
+    pub result: Option<Result<u8, String>>,
+    #[serde(default)]
+    pub text: Option<std::ffi::CString>,
+    #[serde(default)]
+    pub list: Option<Box<[u16]>>,
+}
+
+/// A newtype key of [`Keyed`].
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Id(pub u32);
+
 /// `alias` and `other` on variants.
 #[derive(Json, jetjson::Msgpack, Debug, PartialEq, Clone, Copy)]
 pub enum Level {
@@ -289,6 +320,7 @@ pub fn derived_from_slice(data: &[u8]) {
     versus_serde!(data, Vec<Loose>);
     versus_serde!(data, Node);
     versus_serde!(data, BTreeMap<String, Kind>);
+    versus_serde!(data, Keyed);
     let _ = read_checked!(data, Extras);
     let _ = read_checked!(data, Vec<Extras>);
 }
@@ -353,6 +385,7 @@ pub fn msgpack_derived(data: &[u8]) {
     msgpack_checked!(data, Vec<Loose>);
     msgpack_checked!(data, Node);
     msgpack_checked!(data, BTreeMap<String, Kind>);
+    msgpack_checked!(data, Keyed);
     msgpack_checked!(data, Extras);
     msgpack_checked!(data, Vec<Extras>);
 }
@@ -430,6 +463,36 @@ pub enum Tagged {
     Unit,
 }
 
+/// Untagged, for [`FlatEither`].
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(untagged)]
+pub enum Either {
+    X { x: u8 },
+    Y { y: bool },
+}
+
+/// An untagged enum beside a catch-all: the map also receives what the
+/// enum reads, as in serde (so an encoding can repeat a key, which
+/// neither library reads back: no read-back check here).
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct FlatEither {
+    pub id: u8,
+    #[serde(flatten)]
+    pub either: Either,
+    #[serde(flatten)]
+    pub rest: BTreeMap<String, i64>,
+}
+
+/// `deny_unknown_fields` beside a flattened internally tagged enum: a key
+/// the chosen variant does not use is rejected when the object ends.
+#[derive(Json, jetjson::Msgpack, Debug, PartialEq)]
+#[json(deny_unknown_fields)]
+pub struct FlatDenyTagged {
+    pub id: u8,
+    #[json(flatten)]
+    pub kind: FlatKind,
+}
+
 /// Arbitrary bytes through the flattening types: no panic, well-formed
 /// errors, our output reads back equal; against serde_json where its
 /// buffered flatten gives the same answer (serde accepts more: it ignores
@@ -469,9 +532,18 @@ pub fn flatten(data: &[u8]) {
     if let Ok(v) = read_checked!(data, FlatStrict<'_>) {
         assert!(v.wide.name.len() <= data.len());
     }
+    if let Err(e) = jetjson::from_slice::<FlatEither>(data) {
+        super::check_error(&e, data);
+    }
+    if let Ok(v) = read_checked!(data, FlatDenyTagged) {
+        let value = jetjson::ToValue::to_value(&v);
+        let back: FlatDenyTagged = jetjson::FromValue::from_value(value).expect("from our Value");
+        assert_eq!(back, v, "FlatDenyTagged through Value");
+    }
     // The same types from MessagePack (the fuzzer's bytes as MessagePack).
     msgpack_checked!(data, Flat);
     msgpack_checked!(data, FlatRest);
     msgpack_checked!(data, Tagged);
     msgpack_checked!(data, FlatStrict<'_>);
+    msgpack_checked!(data, FlatDenyTagged);
 }
