@@ -198,8 +198,7 @@ pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Error> {
 /// `Option` (anything that calls `deserialize_option`) reads `None`, every
 /// other request fails. serde's derive asks a missing field's type the
 /// same way.
-#[doc(hidden)]
-pub struct Absent;
+pub(crate) struct Absent;
 
 impl<'de> ::serde::Deserializer<'de> for Absent {
     type Error = Error;
