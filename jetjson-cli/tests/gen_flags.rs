@@ -260,6 +260,55 @@ fn map_key_impls_for_unit_enums_and_newtypes() {
 }
 
 #[test]
+fn stubs_give_map_key_impls_to_the_same_types() {
+    let source = "// jetjson:json\nenum Level { Low, High }\n\n\
+                  // jetjson:json\nstruct UserId(u64);\n\n\
+                  // jetjson:json\nenum Shape { Empty, Circle(f64) }\n\n\
+                  // jetjson:json\n#[json(tag = \"t\")]\nenum Tagged { A, B }\n";
+    let (_d, run, out) = gen(source, &["--stubs"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for key in [
+        "ToJsonKey for Level",
+        "FromJsonKey<'de> for Level",
+        "ToValueKey for Level",
+        "FromValueKey for Level",
+        "ToJsonKey for UserId",
+        "FromJsonKey<'de> for UserId",
+        "ToValueKey for UserId",
+        "FromValueKey for UserId",
+    ] {
+        assert!(out.contains(key), "no {key} in\n{out}");
+    }
+    assert!(
+        !out.contains("Key for Shape") && !out.contains("Key for Tagged"),
+        "{out}"
+    );
+    // The keys are stubs too: written as "null", refused on reading. The
+    // refusals are the four types' `FromValue` and the two key types'
+    // `FromJsonKey` and `FromValueKey`.
+    assert_eq!(out.matches("__w.write_raw(b\"\\\"null\\\"\");").count(), 2);
+    assert_eq!(
+        out.matches("value_invalid_value(\"stub\")").count(),
+        4 + 2 * 2
+    );
+    assert!(!out.contains("key_from_text"), "{out}");
+    // Key impls follow the directions asked for, as the value stubs do.
+    let (_d, run, out) = gen(source, &["--stubs", "--to-json-only", "--no-value"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(out.contains("ToJsonKey for Level") && out.contains("ToJsonKey for UserId"));
+    assert!(
+        !out.contains("FromJsonKey") && !out.contains("ValueKey"),
+        "{out}"
+    );
+    // Attributes the generator cannot read give stubs without key impls.
+    let source = "// jetjson:json\n#[json(no_such_thing)]\nstruct UserId(u64);\n";
+    let (_d, run, out) = gen(source, &["--stubs"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(out.contains("ToJson for UserId"), "{out}");
+    assert!(!out.contains("Key for UserId"), "{out}");
+}
+
+#[test]
 fn value_impls_by_default_and_none_with_no_value() {
     let (_d, run, out) = gen(MODELS, &[]);
     assert_eq!(run.code, 0);

@@ -15,6 +15,14 @@
 //! Anything else (data-carrying variants, other tagging, `from` / `into`,
 //! an inner field read by a `with` module or the serde bridge) gets no key
 //! impl, as serde_json refuses such keys at run time.
+//!
+//! Stubs ([`Options::stubs`](crate::Options::stubs)) get key impls for the
+//! same types, with the same headers and bounds, so that a type is a key
+//! under the stubs exactly where it will be under the real impls. Their
+//! bodies do what the value stubs do: a key is written as the stub value's
+//! text, `null`, quoted (`{"null":1}`, so that the object stays valid JSON;
+//! two stub keys in one map write the same key twice), and reading one fails
+//! with "stub".
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -34,6 +42,8 @@ pub struct Wanted {
     pub to_value: bool,
     /// `FromValueKey` (beside `FromValue`).
     pub from_value: bool,
+    /// Stub bodies, for [`Options::stubs`](crate::Options::stubs).
+    pub stub: bool,
 }
 
 /// The key impls `cont` can have, of those `wanted`.
@@ -90,42 +100,43 @@ fn unit_enum(cont: &Container, variants: &[Variant], wanted: &Wanted) -> TokenSt
     let writes = !variants.iter().any(|v| v.attrs.skip_serializing);
     let reads = !readable(variants).is_empty();
     let to_json = (wanted.to_json && writes).then(|| {
+        let body = if wanted.stub {
+            stub_write()
+        } else {
+            quote!(::jetjson::__private::ToJson::write_json(self, __w);)
+        };
         quote! {
             #[automatically_derived]
             impl #impl_generics ::jetjson::__private::ToJsonKey for #ident #ty_generics #where_clause {
                 #[inline]
                 fn write_json_key(&self, __w: &mut ::jetjson::__private::Writer<'_>) {
-                    ::jetjson::__private::ToJson::write_json(self, __w);
+                    #body
                 }
             }
         }
     });
     let to_value = (wanted.to_value && writes).then(|| {
+        let body = if wanted.stub {
+            stub_text()
+        } else {
+            quote!(::jetjson::__private::string_key(::jetjson::__private::ToValue::to_value(self)))
+        };
         quote! {
             #[automatically_derived]
             impl #impl_generics ::jetjson::__private::ToValueKey for #ident #ty_generics #where_clause {
                 #[inline]
                 fn to_value_key(&self) -> ::jetjson::__private::String {
-                    ::jetjson::__private::string_key(::jetjson::__private::ToValue::to_value(self))
+                    #body
                 }
             }
         }
     });
     let from_json = (wanted.from_json && reads).then(|| {
-        let names = variant_names(variants);
-        let variant = variant_match(
-            variants,
-            quote!(__key.as_bytes()),
-            quote!(::jetjson::__private::value_unknown_variant(__key.as_str(), #names)),
-        );
-        let arms = readable(variants)
-            .into_iter()
-            .map(|(i, v)| {
-                let ident = &v.ident;
-                (i, quote!(Self::#ident))
-            })
-            .collect();
-        let arms = index_arms(arms);
+        let body = if wanted.stub {
+            stub_refuse()
+        } else {
+            unit_match(variants)
+        };
         quote! {
             #[automatically_derived]
             impl #de_impl_generics ::jetjson::__private::FromJsonKey<#de> for #ident #ty_generics #where_clause {
@@ -133,10 +144,7 @@ fn unit_enum(cont: &Container, variants: &[Variant], wanted: &Wanted) -> TokenSt
                     __key: ::jetjson::__private::Str<#de, '_>,
                     _: &::jetjson::__private::Reader<#de>,
                 ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-                    let __variant = #variant;
-                    ::jetjson::__private::Ok(match __variant {
-                        #arms
-                    })
+                    #body
                 }
             }
         }
@@ -144,6 +152,11 @@ fn unit_enum(cont: &Container, variants: &[Variant], wanted: &Wanted) -> TokenSt
     // The one name match is `FromJsonKey`'s; `FromValue` is only generated
     // beside `FromJson`.
     let from_value = (wanted.from_value && wanted.from_json && reads).then(|| {
+        let body = if wanted.stub {
+            stub_refuse()
+        } else {
+            quote!(::jetjson::__private::key_from_text(__key))
+        };
         quote! {
             #[automatically_derived]
             impl #impl_generics ::jetjson::__private::FromValueKey for #ident #ty_generics #where_clause {
@@ -151,7 +164,7 @@ fn unit_enum(cont: &Container, variants: &[Variant], wanted: &Wanted) -> TokenSt
                 fn from_value_key(
                     __key: &str,
                 ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-                    ::jetjson::__private::key_from_text(__key)
+                    #body
                 }
             }
         }
@@ -161,6 +174,31 @@ fn unit_enum(cont: &Container, variants: &[Variant], wanted: &Wanted) -> TokenSt
         #from_json
         #to_value
         #from_value
+    }
+}
+
+/// The body of an enum's `FromJsonKey`: the variant named by `__key`, matched
+/// as the enum's `FromJson` matches it.
+fn unit_match(variants: &[Variant]) -> TokenStream {
+    let names = variant_names(variants);
+    let variant = variant_match(
+        variants,
+        quote!(__key.as_bytes()),
+        quote!(::jetjson::__private::value_unknown_variant(__key.as_str(), #names)),
+    );
+    let arms = readable(variants)
+        .into_iter()
+        .map(|(i, v)| {
+            let ident = &v.ident;
+            (i, quote!(Self::#ident))
+        })
+        .collect();
+    let arms = index_arms(arms);
+    quote! {
+        let __variant = #variant;
+        ::jetjson::__private::Ok(match __variant {
+            #arms
+        })
     }
 }
 
@@ -208,6 +246,9 @@ fn newtype(cont: &Container, fields: &[Field], inner: &Field, wanted: &Wanted) -
     }
     let member = &inner.member;
     let body = |read: TokenStream| {
+        if wanted.stub {
+            return stub_refuse();
+        }
         defaults::transparent(
             cont,
             fields,
@@ -222,12 +263,17 @@ fn newtype(cont: &Container, fields: &[Field], inner: &Field, wanted: &Wanted) -
     };
     let to_json = wanted.to_json.then(|| {
         let where_clause = add_predicate(where_clause.clone(), bound(quote!(ToJsonKey)));
+        let body = if wanted.stub {
+            stub_write()
+        } else {
+            quote!(::jetjson::__private::ToJsonKey::write_json_key(&self.#member, __w);)
+        };
         quote! {
             #[automatically_derived]
             impl #impl_generics ::jetjson::__private::ToJsonKey for #ident #ty_generics #where_clause {
                 #[inline]
                 fn write_json_key(&self, __w: &mut ::jetjson::__private::Writer<'_>) {
-                    ::jetjson::__private::ToJsonKey::write_json_key(&self.#member, __w);
+                    #body
                 }
             }
         }
@@ -250,12 +296,17 @@ fn newtype(cont: &Container, fields: &[Field], inner: &Field, wanted: &Wanted) -
     });
     let to_value = wanted.to_value.then(|| {
         let where_clause = add_predicate(where_clause.clone(), bound(quote!(ToValueKey)));
+        let body = if wanted.stub {
+            stub_text()
+        } else {
+            quote!(::jetjson::__private::ToValueKey::to_value_key(&self.#member))
+        };
         quote! {
             #[automatically_derived]
             impl #impl_generics ::jetjson::__private::ToValueKey for #ident #ty_generics #where_clause {
                 #[inline]
                 fn to_value_key(&self) -> ::jetjson::__private::String {
-                    ::jetjson::__private::ToValueKey::to_value_key(&self.#member)
+                    #body
                 }
             }
         }
@@ -263,9 +314,21 @@ fn newtype(cont: &Container, fields: &[Field], inner: &Field, wanted: &Wanted) -
     let from_value = wanted.from_value.then(|| {
         let where_clause = add_predicate(read_where.clone(), bound(quote!(FromValueKey)));
         let borrowed = body(quote!(::jetjson::__private::FromValueKey::from_value_key(__key)));
-        let owned = body(quote!(
-            ::jetjson::__private::FromValueKey::from_value_key_owned(__key)
-        ));
+        // A stub refuses every key alike; the trait's default `owned` is
+        // its `borrowed`.
+        let owned = (!wanted.stub).then(|| {
+            let owned = body(quote!(
+                ::jetjson::__private::FromValueKey::from_value_key_owned(__key)
+            ));
+            quote! {
+                #[inline]
+                fn from_value_key_owned(
+                    __key: ::jetjson::__private::String,
+                ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                    #owned
+                }
+            }
+        });
         quote! {
             #[automatically_derived]
             impl #impl_generics ::jetjson::__private::FromValueKey for #ident #ty_generics #where_clause {
@@ -275,12 +338,7 @@ fn newtype(cont: &Container, fields: &[Field], inner: &Field, wanted: &Wanted) -
                 ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
                     #borrowed
                 }
-                #[inline]
-                fn from_value_key_owned(
-                    __key: ::jetjson::__private::String,
-                ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-                    #owned
-                }
+                #owned
             }
         }
     });
@@ -290,4 +348,24 @@ fn newtype(cont: &Container, fields: &[Field], inner: &Field, wanted: &Wanted) -
         #to_value
         #from_value
     }
+}
+
+// MARK: - Stubs
+
+/// A stub `write_json_key`: the stub value's text, `null`, as a key.
+fn stub_write() -> TokenStream {
+    quote!(__w.write_raw(b"\"null\"");)
+}
+
+/// A stub `to_value_key`: the same text as [`stub_write`], unquoted.
+fn stub_text() -> TokenStream {
+    quote!(<::jetjson::__private::String as ::jetjson::__private::From<&str>>::from("null"))
+}
+
+/// A stub key read: the value stubs' "stub" error, without a position, which
+/// the map reader points at the key.
+fn stub_refuse() -> TokenStream {
+    quote!(::jetjson::__private::Err(
+        ::jetjson::__private::value_invalid_value("stub")
+    ))
 }

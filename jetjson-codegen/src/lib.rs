@@ -66,7 +66,9 @@ pub struct Options {
     pub default_omit_empty: bool,
     /// Generate impls that compile but do nothing useful: encoding writes
     /// `null`, decoding fails with "stub" (easyjson `-stubs`), so code that
-    /// uses the types builds before the real generator has run.
+    /// uses the types builds before the real generator has run. The types
+    /// that would get map-key impls get stub ones: a key is written as
+    /// `"null"`, and reading one fails with "stub".
     pub stubs: bool,
     /// Also generate `ToValue` beside `ToJson` and `FromValue` beside
     /// `FromJson` (`Value` ↔ `T` without JSON text). On by default.
@@ -138,6 +140,7 @@ pub fn expand(input: &syn::DeriveInput, options: &Options) -> Result<TokenStream
             from_json: from_json.is_some(),
             to_value: to_value.is_some(),
             from_value: from_value.is_some(),
+            stub: false,
         },
     );
     Ok(emit::wrap(quote! {
@@ -151,10 +154,15 @@ pub fn expand(input: &syn::DeriveInput, options: &Options) -> Result<TokenStream
     }))
 }
 
-/// Impls that compile whatever the attributes say, without reading them:
-/// what [`Options::stubs`] generates, and what the derive emits beside a
-/// compile error so that one bad attribute does not cascade into errors at
-/// every use of the type (miniserde `fallback.rs`).
+/// Impls that compile whatever the attributes say: what [`Options::stubs`]
+/// generates, and what the derive emits beside a compile error so that one
+/// bad attribute does not cascade into errors at every use of the type
+/// (miniserde `fallback.rs`).
+///
+/// The value impls do not read the attributes. The map-key impls depend on
+/// them (`transparent`, `tag`, a skipped field), so they are generated only
+/// when the attributes read without error, for the types [`expand`] would
+/// give them; the errors themselves are [`expand`]'s to report.
 pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
     let ident = &input.ident;
     let de = emit::de_lifetime(&input.generics);
@@ -227,11 +235,31 @@ pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
             }
         }
     });
+    let keys = {
+        let cx = ctxt::Ctxt::new();
+        let cont = model::Container::from_ast(&cx, input, options);
+        match (cont, cx.check()) {
+            (Some(cont), Ok(())) => key::expand(
+                &cont,
+                &key::Wanted {
+                    to_json: to_json.is_some(),
+                    from_json: from_json.is_some(),
+                    to_value: to_value.is_some(),
+                    // As in `expand`, where a type that borrows has no
+                    // `FromValue` to stand beside.
+                    from_value: from_value.is_some() && value::de::possible(&cont),
+                    stub: true,
+                },
+            ),
+            _ => TokenStream::new(),
+        }
+    };
     emit::wrap(quote! {
         #to_json
         #from_json
         #to_value
         #from_value
+        #keys
         #to_msgpack
         #from_msgpack
     })
