@@ -245,6 +245,7 @@ fn catch_alls_keep_the_remaining_members_in_input_order() {
     );
     assert_eq!(jetjson::to_string(&v), text);
     assert_eq!(CatchValue::from_value(v.to_value()).unwrap(), v);
+    assert_eq!(CatchValue::from_value_ref(&v.to_value()).unwrap(), v);
     let bytes = jetjson::msgpack::to_vec(&v);
     assert_eq!(
         jetjson::msgpack::from_slice::<CatchValue>(&bytes).unwrap(),
@@ -261,6 +262,9 @@ fn catch_alls_keep_the_remaining_members_in_input_order() {
         rest: Value::Null,
     };
     assert_eq!(jetjson::try_to_string(&null).unwrap(), r#"{"kind":"k"}"#);
+    // MessagePack counts no members for it, so the map's length is right.
+    let kind_only = jetjson::msgpack::to_vec(&jetjson::json!({"kind": "k"}));
+    assert_eq!(jetjson::msgpack::to_vec(&null), kind_only);
     for (rest, what) in [
         (jetjson::json!(5), "an integer"),
         (jetjson::json!(-0.5), "a float"),
@@ -274,6 +278,7 @@ fn catch_alls_keep_the_remaining_members_in_input_order() {
         };
         let message = format!("can only flatten structs and maps (got {what})");
         assert_eq!(jetjson::to_string(&v), r#"{"kind":"k"}"#);
+        assert_eq!(jetjson::msgpack::to_vec(&v), kind_only);
         assert_eq!(jetjson::try_to_string(&v).unwrap_err().to_string(), message);
         assert_eq!(jetjson::to_value(&v).unwrap_err().to_string(), message);
         let io = jetjson::msgpack::to_writer(Vec::new(), &v).unwrap_err();
@@ -644,6 +649,8 @@ mod serde_json_value_catch_all {
         };
         assert_eq!(jetjson::to_string(&null), r#"{"id":1}"#);
         assert_eq!(serde_json::to_string(&null).unwrap(), r#"{"id":1}"#);
+        let id_only = jetjson::msgpack::to_vec(&jetjson::json!({"id": 1}));
+        assert_eq!(jetjson::msgpack::to_vec(&null), id_only);
         let number = WithJsonValue {
             id: 1,
             extra: serde_json::json!(5),
@@ -673,6 +680,7 @@ mod serde_json_value_catch_all {
             );
             assert_eq!(jetjson::try_to_string(&v).unwrap_err().to_string(), theirs);
             assert_eq!(jetjson::to_value(&v).unwrap_err().to_string(), theirs);
+            assert_eq!(jetjson::msgpack::to_vec(&v), id_only);
             let io = jetjson::msgpack::to_writer(Vec::new(), &v).unwrap_err();
             assert_eq!(io.to_string(), theirs);
         }
