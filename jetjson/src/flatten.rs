@@ -424,67 +424,6 @@ impl<K: ToJsonKey, V: ToJson> FlatToJson for BTreeMap<K, V> {
     }
 }
 
-impl<'de> FlatFromJson<'de> for Value {
-    type Slots = Map<String, Value>;
-    const CATCH_ALL: bool = true;
-
-    #[inline]
-    fn flat_slots() -> Self::Slots {
-        Map::new()
-    }
-
-    #[inline]
-    fn flat_member(
-        slots: &mut Self::Slots,
-        key: &FlatKey<'de>,
-        key_at: usize,
-        r: &mut Reader<'de>,
-    ) -> Result<bool, Error> {
-        <Map<String, Value> as FlatFromJson<'de>>::flat_member(slots, key, key_at, r)
-    }
-
-    #[inline]
-    fn flat_finish(slots: Self::Slots, _r: &Reader<'de>) -> Result<Self, Error> {
-        Ok(Value::Object(slots))
-    }
-}
-
-/// serde's error for a flattened value that has no members (a number, a
-/// string, ...), kept for the fallible entry points (`try_to_vec`,
-/// `to_writer`, `to_value`); `got` says what it was, in serde's words.
-#[cold]
-pub(crate) fn not_flattenable(got: &'static str) {
-    crate::scope::record(Error::custom(format_args!(
-        "can only flatten structs and maps (got {got})"
-    )));
-}
-
-/// What a `Value` that is neither an object nor `null` is, in serde's words.
-fn value_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Bool(_) => "a boolean",
-        Value::Number(n) if n.is_f64() => "a float",
-        Value::Number(_) => "an integer",
-        Value::String(_) => "a string",
-        _ => "a sequence",
-    }
-}
-
-/// A flattened `Value` writes its members when it is an object, and nothing
-/// when it is `null`, as serde does; anything else has no members to place
-/// among the outer object's: it writes nothing and is serde's error where
-/// encoding can fail ([`not_flattenable`]).
-impl FlatToJson for Value {
-    #[inline]
-    fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
-        match self {
-            Value::Object(m) => FlatToJson::write_flat(m, w, first),
-            Value::Null => {}
-            other => not_flattenable(value_kind(other)),
-        }
-    }
-}
-
 // MARK: - Enums
 
 /// The members a flattened enum claimed, copied as they were in the input
@@ -1019,48 +958,6 @@ impl<K: ToValueKey, V: ToValue> FlatToValue for BTreeMap<K, V> {
     }
 }
 
-impl FlatFromValue for Value {
-    type Slots = Map<String, Value>;
-    const CATCH_ALL: bool = true;
-
-    #[inline]
-    fn flat_slots() -> Self::Slots {
-        Map::new()
-    }
-
-    #[inline]
-    fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
-        slots.insert(key.to_owned(), value.clone());
-        Ok(true)
-    }
-
-    #[inline]
-    fn flat_member_owned(
-        slots: &mut Self::Slots,
-        key: String,
-        value: Value,
-    ) -> Result<Option<(String, Value)>, Error> {
-        slots.insert(key, value);
-        Ok(None)
-    }
-
-    #[inline]
-    fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
-        Ok(Value::Object(slots))
-    }
-}
-
-impl FlatToValue for Value {
-    #[inline]
-    fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
-        match self {
-            Value::Object(m) => members.extend(m.iter().map(|(k, v)| (k.clone(), v.clone()))),
-            Value::Null => {}
-            other => not_flattenable(value_kind(other)),
-        }
-    }
-}
-
 // MARK: - MessagePack
 
 /// [`FlatFromJson`] for MessagePack maps (keys are strings borrowed from
@@ -1303,51 +1200,6 @@ msgpack_catch_all! {
     [V: FromMsgpack<'de>] BTreeMap<String, V>, BTreeMap::new();
 }
 
-impl<'de> FlatFromMsgpack<'de> for Value {
-    type Slots = Map<String, Value>;
-    const CATCH_ALL: bool = true;
-
-    #[inline]
-    fn flat_slots() -> Self::Slots {
-        Map::new()
-    }
-
-    #[inline]
-    fn flat_member(
-        slots: &mut Self::Slots,
-        key: &'de str,
-        key_at: usize,
-        r: &mut MsgpackReader<'de>,
-    ) -> Result<bool, Error> {
-        <Map<String, Value> as FlatFromMsgpack<'de>>::flat_member(slots, key, key_at, r)
-    }
-
-    #[inline]
-    fn flat_finish(slots: Self::Slots, _r: &MsgpackReader<'de>) -> Result<Self, Error> {
-        Ok(Value::Object(slots))
-    }
-}
-
-/// Members only when it is an object, as for JSON.
-impl FlatToMsgpack for Value {
-    #[inline]
-    fn flat_len(&self) -> usize {
-        match self {
-            Value::Object(m) => m.len(),
-            _ => 0,
-        }
-    }
-
-    #[inline]
-    fn write_flat(&self, w: &mut MsgpackWriter) {
-        match self {
-            Value::Object(m) => FlatToMsgpack::write_flat(m, w),
-            Value::Null => {}
-            other => not_flattenable(value_kind(other)),
-        }
-    }
-}
-
 impl<V: ToMsgpack, S> FlatToMsgpack for HashMap<String, V, S> {
     #[inline]
     fn flat_len(&self) -> usize {
@@ -1542,151 +1394,175 @@ string_map_catch_all!(
     serde_json::Map::new()
 );
 
-/// `serde_json::Value` as a catch-all: the remaining members, as an
-/// `Object` (in input order with serde_json's `preserve_order`, else
-/// sorted, as serde_json's own `Map` keeps them). On encode an `Object`'s
-/// members are written inline and `Null` writes none, as serde_json does;
-/// any other value writes no members and, as serde_json fails to serialize
-/// it, the fallible entry points (`try_to_vec`, `to_writer`, `to_value`)
-/// return serde_json's error "can only flatten structs and maps".
+// MARK: - Value types as catch-alls
+
+/// serde's error for a flattened value that has no members (a number, a
+/// string, ...), kept for the fallible entry points (`try_to_vec`,
+/// `to_writer`, `to_value`); `got` says what it was, in serde's words.
+#[cold]
+pub(crate) fn not_flattenable(got: &'static str) {
+    crate::scope::record(Error::custom(format_args!(
+        "can only flatten structs and maps (got {got})"
+    )));
+}
+
+/// Every flatten trait for a JSON value type, `$value` (jetjson's [`Value`],
+/// and serde_json's under its feature), whose objects are `$map`: a
+/// catch-all that keeps the remaining members as an `Object`, in the order
+/// `$map` keeps them, read as `$map` reads them.
+///
+/// On encode an `Object`'s members are written inline and `Null` writes
+/// none, as serde does. Any other value has no members to place among the
+/// outer object's: it writes none, and as serde fails to serialize it, it is
+/// serde's error where encoding can fail ([`not_flattenable`]: `try_to_vec`,
+/// `to_writer`, `to_value`).
+macro_rules! value_type_catch_all {
+    ($value:ident, $map:ty) => {
+        impl<'de> FlatFromJson<'de> for $value {
+            type Slots = $map;
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn flat_slots() -> Self::Slots {
+                <$map>::new()
+            }
+
+            #[inline]
+            fn flat_member(
+                slots: &mut Self::Slots,
+                key: &FlatKey<'de>,
+                key_at: usize,
+                r: &mut Reader<'de>,
+            ) -> Result<bool, Error> {
+                <$map as FlatFromJson<'de>>::flat_member(slots, key, key_at, r)
+            }
+
+            #[inline]
+            fn flat_finish(slots: Self::Slots, _r: &Reader<'de>) -> Result<Self, Error> {
+                Ok($value::Object(slots))
+            }
+        }
+
+        impl FlatToJson for $value {
+            #[inline]
+            fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
+                match self {
+                    $value::Object(m) => FlatToJson::write_flat(m, w, first),
+                    $value::Null => {}
+                    other => value_type_catch_all!(@not_flattenable $value, other),
+                }
+            }
+        }
+
+        impl FlatFromValue for $value {
+            type Slots = $map;
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn flat_slots() -> Self::Slots {
+                <$map>::new()
+            }
+
+            #[inline]
+            fn flat_member_ref(
+                slots: &mut Self::Slots,
+                key: &str,
+                value: &Value,
+            ) -> Result<bool, Error> {
+                <$map as FlatFromValue>::flat_member_ref(slots, key, value)
+            }
+
+            #[inline]
+            fn flat_member_owned(
+                slots: &mut Self::Slots,
+                key: String,
+                value: Value,
+            ) -> Result<Option<(String, Value)>, Error> {
+                <$map as FlatFromValue>::flat_member_owned(slots, key, value)
+            }
+
+            #[inline]
+            fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
+                Ok($value::Object(slots))
+            }
+        }
+
+        impl FlatToValue for $value {
+            #[inline]
+            fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
+                match self {
+                    $value::Object(m) => m.flat_to_value(members),
+                    $value::Null => {}
+                    other => value_type_catch_all!(@not_flattenable $value, other),
+                }
+            }
+        }
+
+        impl<'de> FlatFromMsgpack<'de> for $value {
+            type Slots = $map;
+            const CATCH_ALL: bool = true;
+
+            #[inline]
+            fn flat_slots() -> Self::Slots {
+                <$map>::new()
+            }
+
+            #[inline]
+            fn flat_member(
+                slots: &mut Self::Slots,
+                key: &'de str,
+                key_at: usize,
+                r: &mut MsgpackReader<'de>,
+            ) -> Result<bool, Error> {
+                <$map as FlatFromMsgpack<'de>>::flat_member(slots, key, key_at, r)
+            }
+
+            #[inline]
+            fn flat_finish(slots: Self::Slots, _r: &MsgpackReader<'de>) -> Result<Self, Error> {
+                Ok($value::Object(slots))
+            }
+        }
+
+        /// The members an `Object` writes; none otherwise, as for JSON.
+        impl FlatToMsgpack for $value {
+            #[inline]
+            fn flat_len(&self) -> usize {
+                match self {
+                    $value::Object(m) => m.len(),
+                    _ => 0,
+                }
+            }
+
+            #[inline]
+            fn write_flat(&self, w: &mut MsgpackWriter) {
+                match self {
+                    $value::Object(m) => FlatToMsgpack::write_flat(m, w),
+                    $value::Null => {}
+                    other => value_type_catch_all!(@not_flattenable $value, other),
+                }
+            }
+        }
+    };
+    // A value that is neither an object nor `null`, in serde's words.
+    (@not_flattenable $value:ident, $other:expr) => {
+        not_flattenable(match $other {
+            $value::Bool(_) => "a boolean",
+            $value::Number(n) if n.is_f64() => "a float",
+            $value::Number(_) => "an integer",
+            $value::String(_) => "a string",
+            _ => "a sequence",
+        })
+    };
+}
+
+value_type_catch_all!(Value, Map<String, Value>);
+
+/// `serde_json::Value` (feature `serde_json`), whose `Map` keeps the
+/// members sorted, or in input order with serde_json's `preserve_order`.
 #[cfg(feature = "serde_json")]
 mod serde_json_value {
     use super::*;
     use serde_json::{Map as SMap, Value as SValue};
 
-    impl<'de> FlatFromJson<'de> for SValue {
-        type Slots = SMap<String, SValue>;
-        const CATCH_ALL: bool = true;
-
-        #[inline]
-        fn flat_slots() -> Self::Slots {
-            SMap::new()
-        }
-
-        #[inline]
-        fn flat_member(
-            slots: &mut Self::Slots,
-            key: &FlatKey<'de>,
-            key_at: usize,
-            r: &mut Reader<'de>,
-        ) -> Result<bool, Error> {
-            <SMap<String, SValue> as FlatFromJson<'de>>::flat_member(slots, key, key_at, r)
-        }
-
-        #[inline]
-        fn flat_finish(slots: Self::Slots, _r: &Reader<'de>) -> Result<Self, Error> {
-            Ok(SValue::Object(slots))
-        }
-    }
-
-    /// What a value that is neither an object nor `null` is, in serde's
-    /// words, for [`not_flattenable`](super::not_flattenable).
-    fn not_flattenable(v: &SValue) {
-        super::not_flattenable(match v {
-            SValue::Bool(_) => "a boolean",
-            SValue::Number(n) if n.is_f64() => "a float",
-            SValue::Number(_) => "an integer",
-            SValue::String(_) => "a string",
-            _ => "a sequence",
-        });
-    }
-
-    impl FlatToJson for SValue {
-        #[inline]
-        fn write_flat(&self, w: &mut Writer<'_>, first: &mut bool) {
-            match self {
-                SValue::Object(m) => FlatToJson::write_flat(m, w, first),
-                SValue::Null => {}
-                other => not_flattenable(other),
-            }
-        }
-    }
-
-    impl FlatFromValue for SValue {
-        type Slots = SMap<String, SValue>;
-        const CATCH_ALL: bool = true;
-
-        #[inline]
-        fn flat_slots() -> Self::Slots {
-            SMap::new()
-        }
-
-        #[inline]
-        fn flat_member_ref(
-            slots: &mut Self::Slots,
-            key: &str,
-            value: &Value,
-        ) -> Result<bool, Error> {
-            <SMap<String, SValue> as FlatFromValue>::flat_member_ref(slots, key, value)
-        }
-
-        #[inline]
-        fn flat_member_owned(
-            slots: &mut Self::Slots,
-            key: String,
-            value: Value,
-        ) -> Result<Option<(String, Value)>, Error> {
-            <SMap<String, SValue> as FlatFromValue>::flat_member_owned(slots, key, value)
-        }
-
-        #[inline]
-        fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
-            Ok(SValue::Object(slots))
-        }
-    }
-
-    impl FlatToValue for SValue {
-        #[inline]
-        fn flat_to_value(&self, members: &mut Vec<(String, Value)>) {
-            match self {
-                SValue::Object(m) => m.flat_to_value(members),
-                SValue::Null => {}
-                other => not_flattenable(other),
-            }
-        }
-    }
-
-    impl<'de> FlatFromMsgpack<'de> for SValue {
-        type Slots = SMap<String, SValue>;
-        const CATCH_ALL: bool = true;
-
-        #[inline]
-        fn flat_slots() -> Self::Slots {
-            SMap::new()
-        }
-
-        #[inline]
-        fn flat_member(
-            slots: &mut Self::Slots,
-            key: &'de str,
-            key_at: usize,
-            r: &mut MsgpackReader<'de>,
-        ) -> Result<bool, Error> {
-            <SMap<String, SValue> as FlatFromMsgpack<'de>>::flat_member(slots, key, key_at, r)
-        }
-
-        #[inline]
-        fn flat_finish(slots: Self::Slots, _r: &MsgpackReader<'de>) -> Result<Self, Error> {
-            Ok(SValue::Object(slots))
-        }
-    }
-
-    impl FlatToMsgpack for SValue {
-        #[inline]
-        fn flat_len(&self) -> usize {
-            match self {
-                SValue::Object(m) => m.len(),
-                _ => 0,
-            }
-        }
-
-        #[inline]
-        fn write_flat(&self, w: &mut MsgpackWriter) {
-            match self {
-                SValue::Object(m) => FlatToMsgpack::write_flat(m, w),
-                SValue::Null => {}
-                other => not_flattenable(other),
-            }
-        }
-    }
+    value_type_catch_all!(SValue, SMap<String, SValue>);
 }
