@@ -974,3 +974,133 @@ fn deny_unknown_fields_beside_a_flattened_enum_rejects_what_its_variant_does_not
         "unknown field `zz`, expected `n` at line 1 column 22"
     );
 }
+
+/// A flattened enum inside a struct that is flattened in turn.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct HoldsEither {
+    m: u8,
+    #[serde(flatten)]
+    e: Either,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct HoldsKinds {
+    m: u8,
+    #[serde(flatten)]
+    e: Kinds,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictNestedEither {
+    n: u8,
+    #[serde(flatten)]
+    inner: HoldsEither,
+}
+
+/// [`StrictNestedEither`] without `deny_unknown_fields`, which serde_json
+/// can read.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct LaxNestedEither {
+    n: u8,
+    #[serde(flatten)]
+    inner: HoldsEither,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictNestedKinds {
+    n: u8,
+    #[serde(flatten)]
+    inner: Option<HoldsKinds>,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct LaxNestedKinds {
+    n: u8,
+    #[serde(flatten)]
+    inner: Option<HoldsKinds>,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Middle {
+    #[serde(flatten)]
+    inner: HoldsEither,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictTwoLevels {
+    n: u8,
+    #[serde(flatten)]
+    middle: Box<Middle>,
+}
+
+/// Reads `text` as `Strict` through JSON, `Value` and MessagePack, and as
+/// `Lax` (the same fields without `deny_unknown_fields`) through serde_json:
+/// the same members. serde_json cannot read `Strict` when a flattened field
+/// has members (see above).
+fn strict_reads_as_lax<Strict, Lax>(text: &str)
+where
+    Strict: FromJsonOwned
+        + FromValue
+        + jetjson::msgpack::ToMsgpack
+        + for<'de> jetjson::msgpack::FromMsgpack<'de>
+        + Serialize
+        + DeserializeOwned
+        + PartialEq
+        + Debug,
+    Lax: Serialize + DeserializeOwned,
+{
+    let v: Strict = jetjson::from_str(text).unwrap();
+    let lax: Lax = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        serde_json::to_value(&v).unwrap(),
+        serde_json::to_value(&lax).unwrap(),
+        "{text}"
+    );
+    let value: Value = jetjson::from_str(text).unwrap();
+    assert_eq!(Strict::from_value_ref(&value).unwrap(), v, "{text}");
+    assert_eq!(Strict::from_value(value).unwrap(), v, "{text}");
+    msgpack_round_trip(&v);
+}
+
+#[test]
+fn deny_unknown_fields_reaches_a_flattened_enum_inside_a_flattened_struct() {
+    // The outer struct's `deny_unknown_fields` holds the enum to what its
+    // variant uses, as when the enum is flattened into it directly, however
+    // deep the enum sits (through `Option` and `Box` too).
+    for text in [r#"{"n":1,"m":2,"x":3}"#, r#"{"y":3,"n":1,"m":2}"#] {
+        strict_reads_as_lax::<StrictNestedEither, LaxNestedEither>(text);
+    }
+    assert_eq!(
+        strict_error::<StrictNestedEither>(r#"{"n":1,"m":2,"x":3,"zz":4}"#),
+        "unknown field `zz`, expected `x` at line 1 column 20"
+    );
+    assert_eq!(
+        strict_error::<StrictNestedEither>(r#"{"y":2,"n":1,"m":2,"x":3}"#),
+        "unknown field `y`, expected `x` at line 1 column 2"
+    );
+    // Without it, the member no variant uses is dropped, as serde_json does.
+    let text = r#"{"n":1,"m":2,"x":3,"zz":4}"#;
+    let lax: LaxNestedEither = jetjson::from_str(text).unwrap();
+    assert_eq!(lax, serde_json::from_str::<LaxNestedEither>(text).unwrap());
+
+    for text in [r#"{"n":1,"m":2,"k":"A","a":3}"#, r#"{"n":1}"#] {
+        strict_reads_as_lax::<StrictNestedKinds, LaxNestedKinds>(text);
+    }
+    assert_eq!(
+        strict_error::<StrictNestedKinds>(r#"{"n":1,"m":2,"k":"A","a":3,"b":4}"#),
+        "unknown field `b`, expected `k` or `a` at line 1 column 28"
+    );
+    let text = r#"{"n":1,"m":2,"k":"A","a":3,"b":4}"#;
+    let lax: LaxNestedKinds = jetjson::from_str(text).unwrap();
+    assert_eq!(lax, serde_json::from_str::<LaxNestedKinds>(text).unwrap());
+
+    let v: StrictTwoLevels = jetjson::from_str(r#"{"n":1,"m":2,"x":3}"#).unwrap();
+    assert_eq!(v.middle.inner.e, Either::X { x: 3 });
+    assert_eq!(
+        strict_error::<StrictTwoLevels>(r#"{"n":1,"m":2,"x":3,"zz":4}"#),
+        "unknown field `zz`, expected `x` at line 1 column 20"
+    );
+}

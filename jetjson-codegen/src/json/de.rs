@@ -434,7 +434,8 @@ fn object_body(
         }
     };
 
-    let tail = defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx));
+    let strict = cx.cont.attrs.deny_unknown_fields;
+    let tail = defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx, strict));
     let first_decl = tag.is_none().then(|| quote!(let mut __first = true;));
 
     quote! {
@@ -452,25 +453,27 @@ fn object_body(
 }
 
 /// How the JSON decoder fills a field the object did not have, and makes
-/// a flattened field's value from its slots.
-fn missing<'f>(cx: &'f Cx) -> Missing<'f> {
+/// a flattened field's value from its slots (strictly: see
+/// [`finish_name`]).
+fn missing<'f>(cx: &'f Cx, strict: bool) -> Missing<'f> {
     Missing {
         take: &|slot, name| quote!(::jetjson::__private::take(#slot, __r, #name)?),
         error: &|name| quote!(::jetjson::__private::missing_field(__r, #name)),
         flat: Box::new(move |field, slots| {
             let ty = field.ty;
             let de = &cx.de;
-            let finish = finish_name(cx.cont);
+            let finish = finish_name(strict);
             quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>::#finish(#slots, __r)?)
         }),
     }
 }
 
 /// The flatten traits' method that makes a flattened field's value:
-/// `flat_finish`, or `flat_finish_strict` under `deny_unknown_fields`
-/// (a flattened enum then fails on a member its variant does not use).
-pub fn finish_name(cont: &Container) -> syn::Ident {
-    let name = if cont.attrs.deny_unknown_fields {
+/// `flat_finish`, or `flat_finish_strict` under `deny_unknown_fields` (of
+/// the type, or of a struct that it is flattened into): a flattened enum
+/// then fails on a member its variant does not use.
+pub fn finish_name(strict: bool) -> syn::Ident {
+    let name = if strict {
         "flat_finish_strict"
     } else {
         "flat_finish"
@@ -949,8 +952,26 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
         quote!(::jetjson::__private::Ok(#offer))
     };
     let bindings = slot_fields.iter().map(|field| binding(field));
-    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx));
     let deny = cont.attrs.deny_unknown_fields;
+    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx, deny));
+    // A struct flattened into one under `deny_unknown_fields` finishes its
+    // own flattened fields strictly too, so that a flattened enum inside it
+    // is held to what its variant uses, as it would be one level up. With
+    // its own `deny_unknown_fields`, `flat_finish` is strict already.
+    let strict = (!deny && !flats.is_empty()).then(|| {
+        let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx, true));
+        let bindings = slot_fields.iter().map(|field| binding(field));
+        quote! {
+            #[inline(always)]
+            fn flat_finish_strict(
+                __s: Self::Slots,
+                __r: &::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                let (#(#bindings,)*) = __s;
+                #tail
+            }
+        }
+    });
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
     let claims = struct_claims(
         &read,
@@ -1014,6 +1035,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 let (#(#bindings,)*) = __s;
                 #tail
             }
+
+            #strict
         }
     })
 }

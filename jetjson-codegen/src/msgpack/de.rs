@@ -431,18 +431,20 @@ fn map_loop(cx: &Cx, read: &[&Field], flats: &[&Field], tag: Option<&str>) -> To
 /// After the members: the defaults, then `Ok(ctor { .. })`. `outer` says
 /// whether the container's own `default` applies.
 fn tail(cx: &Cx, fields: &[Field], ctor: &TokenStream, outer: bool) -> TokenStream {
-    defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx))
+    let strict = cx.cont.attrs.deny_unknown_fields;
+    defaults::object_tail(cx.cont, fields, ctor, outer, &missing(cx, strict))
 }
 
-/// How the MessagePack decoder fills a field the map did not have.
-fn missing<'f>(cx: &'f Cx) -> Missing<'f> {
+/// How the MessagePack decoder fills a field the map did not have (a
+/// flattened one strictly: see [`crate::json::de::finish_name`]).
+fn missing<'f>(cx: &'f Cx, strict: bool) -> Missing<'f> {
     Missing {
         take: &|slot, name| quote!(::jetjson::__private::msgpack_take(#slot, __r, #name)?),
         error: &|name| quote!(__r.missing_field(#name)),
         flat: Box::new(move |field, slots| {
             let ty = field.ty;
             let de = &cx.de;
-            let finish = crate::json::de::finish_name(cx.cont);
+            let finish = crate::json::de::finish_name(strict);
             quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>::#finish(#slots, __r)?)
         }),
     }
@@ -531,8 +533,24 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
         quote!(::jetjson::__private::Ok(#offer))
     };
     let bindings = slot_fields.iter().map(|field| binding(field));
-    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx));
     let deny = cont.attrs.deny_unknown_fields;
+    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx, deny));
+    // As the JSON decoder's: its flattened fields finish strictly when the
+    // struct it is flattened into is under `deny_unknown_fields`.
+    let strict = (!deny && !flats.is_empty()).then(|| {
+        let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx, true));
+        let bindings = slot_fields.iter().map(|field| binding(field));
+        quote! {
+            #[inline]
+            fn flat_finish_strict(
+                __s: Self::Slots,
+                __r: &::jetjson::__private::MsgpackReader<#de>,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                let (#(#bindings,)*) = __s;
+                #tail
+            }
+        }
+    });
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
     let claims = crate::json::de::struct_claims(&read, &flats, &|ty| quote!(<#ty as #flat_trait>));
     let (key_at, r) = if read.is_empty() && flats.is_empty() {
@@ -578,6 +596,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 let (#(#bindings,)*) = __s;
                 #tail
             }
+
+            #strict
         }
     })
 }

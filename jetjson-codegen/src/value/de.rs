@@ -504,7 +504,8 @@ fn object_body(
         })
     };
 
-    let tail = defaults::object_tail(cont, fields, ctor, outer, &missing(cont));
+    let strict = cont.attrs.deny_unknown_fields;
+    let tail = defaults::object_tail(cont, fields, ctor, outer, &missing(strict));
 
     quote! {
         #members_loop
@@ -512,9 +513,10 @@ fn object_body(
     }
 }
 
-/// How the `Value` decoder fills a field the object did not have.
-fn missing(cont: &Container) -> Missing<'static> {
-    let finish = if cont.attrs.deny_unknown_fields {
+/// How the `Value` decoder fills a field the object did not have (a
+/// flattened one strictly: see [`crate::json::de::finish_name`]).
+fn missing(strict: bool) -> Missing<'static> {
+    let finish = if strict {
         quote!(flat_finish_value_strict)
     } else {
         quote!(flat_finish_value)
@@ -783,8 +785,23 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
         };
     }
     let bindings = slot_fields.iter().map(|field| binding(field));
-    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(cont));
     let deny = cont.attrs.deny_unknown_fields;
+    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(deny));
+    // As the JSON decoder's: its flattened fields finish strictly when the
+    // struct it is flattened into is under `deny_unknown_fields`.
+    let strict = (!deny && !flats.is_empty()).then(|| {
+        let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(true));
+        let bindings = slot_fields.iter().map(|field| binding(field));
+        quote! {
+            #[inline]
+            fn flat_finish_value_strict(
+                __s: Self::Slots,
+            ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+                let (#(#bindings,)*) = __s;
+                #tail
+            }
+        }
+    });
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
     let claims = crate::json::de::struct_claims(&read, &flats, &|ty| quote!(<#ty as #flat_trait>));
     // Without aliases or flattened fields, the trait's default (`FIELDS`)
@@ -820,6 +837,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 let (#(#bindings,)*) = __s;
                 #tail
             }
+
+            #strict
         }
     })
 }

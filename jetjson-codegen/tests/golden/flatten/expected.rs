@@ -2114,3 +2114,604 @@ const _: () = {
         }
     }
 };
+
+#[doc(hidden)]
+#[allow(
+    non_upper_case_globals,
+    unused_attributes,
+    unused_assignments,
+    unused_qualifications,
+    clippy::absolute_paths,
+    clippy::useless_let_if_seq,
+)]
+const _: () = {
+    #[automatically_derived]
+    impl ::jetjson::__private::ToJson for Wrapper {
+        fn write_json(&self, __w: &mut ::jetjson::__private::Writer<'_>) {
+            __w.write_raw(b"{\"n\":");
+            ::jetjson::__private::ToJson::write_json(&self.n, __w);
+            {
+                let mut __first = false;
+                ::jetjson::__private::FlatToJson::write_flat(
+                    &self.event,
+                    __w,
+                    &mut __first,
+                );
+            }
+            __w.write_byte(b'}');
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToJson for Wrapper {
+        #[inline]
+        fn write_flat(
+            &self,
+            __w: &mut ::jetjson::__private::Writer<'_>,
+            __first: &mut bool,
+        ) {
+            ::jetjson::__private::flat_comma(__w, __first);
+            __w.write_raw(b"\"n\":");
+            ::jetjson::__private::ToJson::write_json(&self.n, __w);
+            ::jetjson::__private::FlatToJson::write_flat(&self.event, __w, __first);
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FromJson<'de> for Wrapper {
+        fn read_json(
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __r.begin_object("struct Wrapper")?;
+            let mut __first = true;
+            let mut __f_n: ::jetjson::__private::Option<u8> = ::jetjson::__private::None;
+            let mut __f_event = <Event as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_slots();
+            let mut __flat_key: ::jetjson::__private::FlatKey<'de> = ::jetjson::__private::FlatKey::Borrowed(
+                "",
+            );
+            let mut __next: usize = 0;
+            while __r.next_member(&mut __first)? {
+                let __key_at = __r.offset();
+                let __field = match __next {
+                    0 if __r.eat_key(b"\"n\"")? => 0,
+                    _ => {
+                        let __key = __r.read_key()?;
+                        match __key.as_bytes() {
+                            b"n" => 0,
+                            _ => {
+                                __flat_key = ::jetjson::__private::flat_key(__key);
+                                1
+                            }
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
+                        if __f_n.is_some() {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::duplicate_field(__r, "n", __key_at),
+                            );
+                        }
+                        ::jetjson::__private::read_field(&mut __f_n, __r, "n")?;
+                        __next = 1;
+                    }
+                    _ => {
+                        if !((!<Event as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::CATCH_ALL
+                            && <Event as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_member(&mut __f_event, &__flat_key, __key_at, __r)?)
+                            || (<Event as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::CATCH_ALL
+                                && <Event as ::jetjson::__private::FlatFromJson<
+                                    'de,
+                                >>::flat_member(
+                                    &mut __f_event,
+                                    &__flat_key,
+                                    __key_at,
+                                    __r,
+                                )?))
+                        {
+                            __r.skip_value()?;
+                        }
+                    }
+                }
+            }
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::take(__f_n, __r, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_finish(__f_event, __r)?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromJson<'de> for Wrapper {
+        type Slots = (
+            ::jetjson::__private::Option<u8>,
+            <Event as ::jetjson::__private::FlatFromJson<'de>>::Slots,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["n"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                <Event as ::jetjson::__private::FlatFromJson<'de>>::flat_slots(),
+            )
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"n")
+                || <Event as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key)
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __key.as_bytes() {
+                b"n" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::duplicate_field(__r, "n", __key_at),
+                        );
+                    }
+                    ::jetjson::__private::read_field(&mut __s.0, __r, "n")?;
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => {
+                    ::jetjson::__private::Ok(
+                        (!<Event as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                            && <Event as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
+                            || (<Event as ::jetjson::__private::FlatFromJson<
+                                'de,
+                            >>::CATCH_ALL
+                                && <Event as ::jetjson::__private::FlatFromJson<
+                                    'de,
+                                >>::flat_member(&mut __s.1, __key, __key_at, __r)?),
+                    )
+                }
+            }
+        }
+        #[inline(always)]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_n, __f_event) = __s;
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::take(__f_n, __r, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_finish(__f_event, __r)?,
+            })
+        }
+        #[inline(always)]
+        fn flat_finish_strict(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_n, __f_event) = __s;
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::take(__f_n, __r, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_finish_strict(__f_event, __r)?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToValue for Wrapper {
+        #[inline]
+        fn to_value(&self) -> ::jetjson::__private::Value {
+            let mut __m = ::jetjson::__private::members(2);
+            ::jetjson::__private::FlatToValue::flat_to_value(self, &mut __m);
+            ::jetjson::__private::object(__m)
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToValue for Wrapper {
+        #[inline]
+        fn flat_to_value(
+            &self,
+            __m: &mut ::jetjson::__private::Vec<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+        ) {
+            ::jetjson::__private::push_member(__m, "n", &self.n);
+            ::jetjson::__private::FlatToValue::flat_to_value(&self.event, __m);
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FromValue for Wrapper {
+        #[inline]
+        fn from_value(
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __m = ::jetjson::__private::take_object(__v, "struct Wrapper")?;
+            let mut __f_n: ::jetjson::__private::Option<u8> = ::jetjson::__private::None;
+            let mut __f_event = <Event as ::jetjson::__private::FlatFromValue>::flat_slots();
+            let mut __next: usize = 0;
+            for (__k, __v) in __m {
+                let __field = match __next {
+                    0 if __k == "n" => 0,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"n" => 0,
+                            _ => 1,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
+                        ::jetjson::__private::value_field(&mut __f_n, __v, "n")?;
+                        __next = 1;
+                    }
+                    _ => {
+                        let mut __member = ::jetjson::__private::Some((__k, __v));
+                        if !<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                            if let ::jetjson::__private::Some((__k, __v)) = __member {
+                                __member = <Event as ::jetjson::__private::FlatFromValue>::flat_member_owned(
+                                    &mut __f_event,
+                                    __k,
+                                    __v,
+                                )?;
+                            }
+                        }
+                        if <Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
+                            if let ::jetjson::__private::Some((__k, __v)) = __member {
+                                __member = <Event as ::jetjson::__private::FlatFromValue>::flat_member_owned(
+                                    &mut __f_event,
+                                    __k,
+                                    __v,
+                                )?;
+                            }
+                        }
+                        if let ::jetjson::__private::Some((__k, _)) = __member {}
+                    }
+                }
+            }
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::take_value(__f_n, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                    __f_event,
+                )?,
+            })
+        }
+        #[inline]
+        fn from_value_ref(
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let __depth = ::jetjson::__private::ValueDepth::enter()?;
+            let __m = ::jetjson::__private::object_ref(__v, "struct Wrapper")?;
+            let mut __f_n: ::jetjson::__private::Option<u8> = ::jetjson::__private::None;
+            let mut __f_event = <Event as ::jetjson::__private::FlatFromValue>::flat_slots();
+            let mut __next: usize = 0;
+            for (__k, __v) in __m {
+                let __field = match __next {
+                    0 if __k == "n" => 0,
+                    _ => {
+                        match __k.as_bytes() {
+                            b"n" => 0,
+                            _ => 1,
+                        }
+                    }
+                };
+                match __field {
+                    0 => {
+                        ::jetjson::__private::value_field_ref(&mut __f_n, __v, "n")?;
+                        __next = 1;
+                    }
+                    _ => {
+                        if !((!<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            && <Event as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                &mut __f_event,
+                                __k,
+                                __v,
+                            )?)
+                            || (<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                && <Event as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                    &mut __f_event,
+                                    __k,
+                                    __v,
+                                )?))
+                        {}
+                    }
+                }
+            }
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::take_value(__f_n, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                    __f_event,
+                )?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatFromValue for Wrapper {
+        type Slots = (
+            ::jetjson::__private::Option<u8>,
+            <Event as ::jetjson::__private::FlatFromValue>::Slots,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["n"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                <Event as ::jetjson::__private::FlatFromValue>::flat_slots(),
+            )
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"n")
+                || <Event as ::jetjson::__private::FlatFromValue>::flat_claims(__key)
+        }
+        #[inline]
+        fn flat_member_ref(
+            __s: &mut Self::Slots,
+            __k: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __k.as_bytes() {
+                b"n" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::value_duplicate_field("n"),
+                        );
+                    }
+                    ::jetjson::__private::value_field_ref(&mut __s.0, __v, "n")?;
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => {
+                    ::jetjson::__private::Ok(
+                        (!<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                            && <Event as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                &mut __s.1,
+                                __k,
+                                __v,
+                            )?)
+                            || (<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL
+                                && <Event as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                    &mut __s.1,
+                                    __k,
+                                    __v,
+                                )?),
+                    )
+                }
+            }
+        }
+        #[inline]
+        fn flat_member_owned(
+            __s: &mut Self::Slots,
+            __k: ::jetjson::__private::String,
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+            ::jetjson::__private::Error,
+        > {
+            ::jetjson::__private::flat_member_owned_by_ref::<Self>(__s, __k, __v)
+        }
+        #[inline]
+        fn flat_finish_value(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_n, __f_event) = __s;
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::take_value(__f_n, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromValue>::flat_finish_value(
+                    __f_event,
+                )?,
+            })
+        }
+        #[inline]
+        fn flat_finish_value_strict(
+            __s: Self::Slots,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_n, __f_event) = __s;
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::take_value(__f_n, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromValue>::flat_finish_value_strict(
+                    __f_event,
+                )?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::ToMsgpack for Wrapper {
+        #[inline]
+        fn write_msgpack(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+            let mut __n: usize = 1usize;
+            __n += ::jetjson::__private::FlatToMsgpack::flat_len(&self.event);
+            __w.write_map_len(__n);
+            __w.write_raw(b"\xA1n");
+            ::jetjson::__private::ToMsgpack::write_msgpack(&self.n, __w);
+            ::jetjson::__private::FlatToMsgpack::write_flat(&self.event, __w);
+        }
+    }
+    #[automatically_derived]
+    impl ::jetjson::__private::FlatToMsgpack for Wrapper {
+        #[inline]
+        fn flat_len(&self) -> usize {
+            1 + ::jetjson::__private::FlatToMsgpack::flat_len(&self.event)
+        }
+        #[inline]
+        fn write_flat(&self, __w: &mut ::jetjson::__private::MsgpackWriter) {
+            __w.write_raw(b"\xA1n");
+            ::jetjson::__private::ToMsgpack::write_msgpack(&self.n, __w);
+            ::jetjson::__private::FlatToMsgpack::write_flat(&self.event, __w);
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FromMsgpack<'de> for Wrapper {
+        #[inline]
+        fn read_msgpack(
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            __r.enter()?;
+            let mut __f_n: ::jetjson::__private::Option<u8> = ::jetjson::__private::None;
+            let mut __f_event = <Event as ::jetjson::__private::FlatFromMsgpack<
+                'de,
+            >>::flat_slots();
+            let __len = ::jetjson::__private::msgpack_map_len(__r, "struct Wrapper")?;
+            let mut __next: usize = 0;
+            for _ in 0..__len {
+                let __key_at = __r.offset();
+                let __field: usize = match __next {
+                    0 if __r.eat_raw(b"\xA1n") => 0,
+                    _ => {
+                        let __key = ::jetjson::__private::msgpack_key(__r)?;
+                        match __key.as_bytes() {
+                            b"n" => 0,
+                            _ => {
+                                if (!<Event as ::jetjson::__private::FlatFromMsgpack<
+                                    'de,
+                                >>::CATCH_ALL
+                                    && <Event as ::jetjson::__private::FlatFromMsgpack<
+                                        'de,
+                                    >>::flat_member(&mut __f_event, __key, __key_at, __r)?)
+                                    || (<Event as ::jetjson::__private::FlatFromMsgpack<
+                                        'de,
+                                    >>::CATCH_ALL
+                                        && <Event as ::jetjson::__private::FlatFromMsgpack<
+                                            'de,
+                                        >>::flat_member(&mut __f_event, __key, __key_at, __r)?)
+                                {
+                                    continue;
+                                }
+                                __r.skip_value()?;
+                                continue;
+                            }
+                        }
+                    }
+                };
+                match __field {
+                    _ => {
+                        if __f_n.is_some() {
+                            return ::jetjson::__private::Err(
+                                __r.duplicate_field("n", __key_at),
+                            );
+                        }
+                        __f_n = ::jetjson::__private::Some(
+                            ::jetjson::__private::in_field(
+                                <u8 as ::jetjson::__private::FromMsgpack<
+                                    'de,
+                                >>::read_msgpack(__r),
+                                "n",
+                            )?,
+                        );
+                        __next = 1;
+                    }
+                }
+            }
+            __r.leave();
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::msgpack_take(__f_n, __r, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_finish(__f_event, __r)?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::jetjson::__private::FlatFromMsgpack<'de> for Wrapper {
+        type Slots = (
+            ::jetjson::__private::Option<u8>,
+            <Event as ::jetjson::__private::FlatFromMsgpack<'de>>::Slots,
+        );
+        const DENY_UNKNOWN: bool = false;
+        const FIELDS: &'static [&'static str] = &["n"];
+        #[inline]
+        fn flat_slots() -> Self::Slots {
+            (
+                ::jetjson::__private::None,
+                <Event as ::jetjson::__private::FlatFromMsgpack<'de>>::flat_slots(),
+            )
+        }
+        #[inline]
+        fn flat_claims(__key: &str) -> bool {
+            ::core::matches!(__key.as_bytes(), b"n")
+                || <Event as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_claims(__key)
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            match __key.as_bytes() {
+                b"n" => {
+                    if __s.0.is_some() {
+                        return ::jetjson::__private::Err(
+                            __r.duplicate_field("n", __key_at),
+                        );
+                    }
+                    __s.0 = ::jetjson::__private::Some(
+                        ::jetjson::__private::in_field(
+                            <u8 as ::jetjson::__private::FromMsgpack<
+                                'de,
+                            >>::read_msgpack(__r),
+                            "n",
+                        )?,
+                    );
+                    ::jetjson::__private::Ok(true)
+                }
+                _ => {
+                    ::jetjson::__private::Ok(
+                        (!<Event as ::jetjson::__private::FlatFromMsgpack<
+                            'de,
+                        >>::CATCH_ALL
+                            && <Event as ::jetjson::__private::FlatFromMsgpack<
+                                'de,
+                            >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
+                            || (<Event as ::jetjson::__private::FlatFromMsgpack<
+                                'de,
+                            >>::CATCH_ALL
+                                && <Event as ::jetjson::__private::FlatFromMsgpack<
+                                    'de,
+                                >>::flat_member(&mut __s.1, __key, __key_at, __r)?),
+                    )
+                }
+            }
+        }
+        #[inline]
+        fn flat_finish(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_n, __f_event) = __s;
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::msgpack_take(__f_n, __r, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_finish(__f_event, __r)?,
+            })
+        }
+        #[inline]
+        fn flat_finish_strict(
+            __s: Self::Slots,
+            __r: &::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
+            let (__f_n, __f_event) = __s;
+            ::jetjson::__private::Ok(Self {
+                n: ::jetjson::__private::msgpack_take(__f_n, __r, "n")?,
+                event: <Event as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_finish_strict(__f_event, __r)?,
+            })
+        }
+    }
+};

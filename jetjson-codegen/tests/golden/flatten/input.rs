@@ -17,3 +17,12 @@ enum Event {
     Created(Created),
     Moved { to: u32 },
 }
+
+// Flattened in turn into a struct under `deny_unknown_fields`, it finishes
+// its flattened enum strictly (`flat_finish_strict` and its kin).
+#[derive(Json)]
+struct Wrapper {
+    n: u8,
+    #[serde(flatten)]
+    event: Event,
+}
