@@ -819,6 +819,35 @@ mod tests {
         assert!(took > 200, "the fast path took only {took} numbers");
     }
 
+    /// Any byte at any place of a float the word path takes: it takes the
+    /// text only as the full scanner reads it (non-ASCII bytes that carry in
+    /// the digit test, a second point, a sign or exponent in the middle).
+    #[test]
+    fn short_number_agrees_with_the_full_scanner_on_any_byte() {
+        use super::{scan_number, short_number, Short};
+        let base = *b"-65.613616999999977,43.4202730 ";
+        let mut took = 0;
+        for at in 0..base.len() {
+            for b in 0..=255u8 {
+                let mut text = base;
+                text[at] = b;
+                let Some((short, end)) = short_number(&text, 0) else {
+                    continue;
+                };
+                took += 1;
+                let full = scan_number(&text, 0).unwrap_or_else(|_| panic!("{text:?}"));
+                assert_eq!(end, full.end, "{text:?}");
+                let (mantissa, exponent) = match short {
+                    Short::Decimal(d) => (d.mantissa, d.exponent),
+                    Short::Integer(_, magnitude) => (magnitude, 0),
+                };
+                assert_eq!(mantissa, full.decimal.mantissa, "{text:?}");
+                assert_eq!(exponent, full.decimal.exponent, "{text:?}");
+            }
+        }
+        assert!(took > 2_000, "the fast path took only {took} texts");
+    }
+
     #[test]
     fn digit_run_reads_up_to_eight_ascii_digits() {
         for text in ["00000000", "12345678", "99999999", "90000001", "00000009"] {
