@@ -493,6 +493,24 @@ pub struct FlatDenyTagged {
     pub kind: FlatKind,
 }
 
+/// A struct that flattens [`FlatKind`], itself flattened under an outer
+/// `deny_unknown_fields`: the check reaches the enum through the struct.
+#[derive(Json, jetjson::Msgpack, Debug, PartialEq)]
+pub struct FlatKindHolder {
+    pub n: u8,
+    #[json(flatten)]
+    pub kind: FlatKind,
+}
+
+/// See [`FlatKindHolder`].
+#[derive(Json, jetjson::Msgpack, Debug, PartialEq)]
+#[json(deny_unknown_fields)]
+pub struct FlatDenyNested {
+    pub id: u8,
+    #[json(flatten)]
+    pub inner: FlatKindHolder,
+}
+
 /// Arbitrary bytes through the flattening types: no panic, well-formed
 /// errors, our output reads back equal; against serde_json where its
 /// buffered flatten gives the same answer (serde accepts more: it ignores
@@ -540,10 +558,16 @@ pub fn flatten(data: &[u8]) {
         let back: FlatDenyTagged = jetjson::FromValue::from_value(value).expect("from our Value");
         assert_eq!(back, v, "FlatDenyTagged through Value");
     }
+    if let Ok(v) = read_checked!(data, FlatDenyNested) {
+        let value = jetjson::ToValue::to_value(&v);
+        let back: FlatDenyNested = jetjson::FromValue::from_value(value).expect("from our Value");
+        assert_eq!(back, v, "FlatDenyNested through Value");
+    }
     // The same types from MessagePack (the fuzzer's bytes as MessagePack).
     msgpack_checked!(data, Flat);
     msgpack_checked!(data, FlatRest);
     msgpack_checked!(data, Tagged);
     msgpack_checked!(data, FlatStrict<'_>);
     msgpack_checked!(data, FlatDenyTagged);
+    msgpack_checked!(data, FlatDenyNested);
 }
