@@ -230,6 +230,31 @@ fn small_documents_agree() {
     }
 }
 
+/// Short integers are read by byte tests before the word-wise scan: every
+/// shape of one to four digits, signed or not, with a leading zero, a
+/// fraction or an exponent, before every kind of byte that can follow (and
+/// the end of the input), in every place a value stands.
+#[test]
+fn short_numbers_agree_before_every_terminator() {
+    let numbers = [
+        "0", "7", "00", "01", "10", "99", "000", "012", "100", "999", "1000", "0123", "-0", "-5",
+        "-10", "-999", "1.", "1.5", "12.5", "123.5", "0.5", "1e2", "12E3", "123e", "9-", "5a",
+    ];
+    let after = [
+        "", ",", "]", "}", " ", "\n", "x", "0", ".", "e", "-", "\"\"",
+    ];
+    for n in numbers {
+        for a in after {
+            agree(format!("{n}{a}").as_bytes());
+            agree(format!("[{n}{a}").as_bytes());
+            agree(format!("[{n}{a}]").as_bytes());
+            agree(format!("[1,{n}{a},2]").as_bytes());
+            agree(format!("{{\"k\":{n}{a}}}").as_bytes());
+            agree(format!("{{\"k\": {n}{a},\"z\":0}}").as_bytes());
+        }
+    }
+}
+
 #[test]
 fn repeated_keys_resolve_as_value_does() {
     let doc = Document::parse(br#"{"a":1,"b":2,"a":{"x":3},"c":4,"b":5}"#).unwrap();
