@@ -15,6 +15,7 @@
 
 use super::parse::{Builder, Frame};
 use super::{Document, Slot, ARR, END, END_OBJ, FALSE, FLOAT, NINT, NULL, OBJ, STR, TRUE, UINT};
+use crate::read::small_uint;
 use crate::read::{Reader, Span};
 use crate::simd;
 use crate::value::number::{scan, Scan, N};
@@ -140,37 +141,6 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Option<Document<'_>> {
     // UTF-8 where it held a byte ≥ 0x80 (`string`). So `input` is UTF-8, as
     // `finish` requires.
     Some(b.finish(max_depth))
-}
-
-/// A non-negative integer of one to three digits at `p` (flags, counts,
-/// codes: the commonest numbers), by byte tests whose branches the CPU
-/// predicts, so the next token's position is not held up by the word-wise
-/// digit count of [`scan`]. Its value and the offset after it; `None` for
-/// anything else (a leading zero before a digit, a fourth digit, a fraction
-/// or exponent, the end of the input), which `scan` then reads or rejects.
-#[inline(always)]
-fn small_uint(input: &[u8], p: usize) -> Option<(u64, usize)> {
-    let first = input.get(p)?.wrapping_sub(b'0');
-    if first > 9 {
-        return None;
-    }
-    let mut value = u64::from(first);
-    let mut i = p + 1;
-    while i - p < 3 {
-        let d = input.get(i)?.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        if first == 0 {
-            return None;
-        }
-        value = value * 10 + u64::from(d);
-        i += 1;
-    }
-    match input.get(i)? {
-        b'0'..=b'9' | b'.' | b'e' | b'E' => None,
-        _ => Some((value, i)),
-    }
 }
 
 /// Skips whitespace from `p`: none and one space are decided inline, as is

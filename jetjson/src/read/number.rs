@@ -182,16 +182,11 @@ impl<'de> Reader<'de> {
         let start = self.pos;
         let negative = input.get(start) == Some(&b'-');
         let i = start + usize::from(negative);
-        // One digit (flags, counts, small enums as numbers) is the
-        // commonest integer of all: two byte tests, before any word.
-        if let (Some(&d), Some(&after)) = (input.get(i), input.get(i + 1)) {
-            if d.is_ascii_digit() && !after.is_ascii_digit() {
-                if matches!(after, b'.' | b'e' | b'E') {
-                    return None;
-                }
-                self.pos = i + 1;
-                return Some((negative, u64::from(d - b'0')));
-            }
+        // One to three digits (flags, counts, small enums as numbers) are
+        // the commonest integers of all: byte tests, before any word.
+        if let Some((value, end)) = small_uint(input, i) {
+            self.pos = end;
+            return Some((negative, value));
         }
         let word = load_word(input, i)?;
         // Everything is read from the words: the digits, the first of them
@@ -571,6 +566,37 @@ pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)>
     Some((Short::Decimal(decimal), i))
 }
 
+/// A non-negative integer of one to three digits at `input[i..]` (flags,
+/// counts, codes: the commonest numbers), by byte tests whose branches the
+/// CPU predicts, so the next token's position does not wait on a word-wise
+/// digit count. Its value and the offset after it; `None` for anything else
+/// (a sign, a leading zero before a digit, a fourth digit, a fraction or
+/// exponent, the end of the input), which the word-wise reads then take.
+#[inline(always)]
+pub(crate) fn small_uint(input: &[u8], i: usize) -> Option<(u64, usize)> {
+    let first = input.get(i)?.wrapping_sub(b'0');
+    if first > 9 {
+        return None;
+    }
+    let mut value = u64::from(first);
+    let mut end = i + 1;
+    while end - i < 3 {
+        let d = input.get(end)?.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        if first == 0 {
+            return None;
+        }
+        value = value * 10 + u64::from(d);
+        end += 1;
+    }
+    match input.get(end)? {
+        b'0'..=b'9' | b'.' | b'e' | b'E' => None,
+        _ => Some((value, end)),
+    }
+}
+
 /// The integer part of a number at `input[start..]`, read from one word,
 /// or two for ids and Unix times: `-`? and one to fifteen digits, no leading
 /// zero before another digit. Gives the sign, the digit count, the value
@@ -817,6 +843,38 @@ mod tests {
             }
         }
         assert!(took > 200, "the fast path took only {took} numbers");
+    }
+
+    /// The byte path for one to three digits takes a number only as the
+    /// full scanner reads it, whatever byte comes at any place after it.
+    #[test]
+    fn small_uint_agrees_with_the_full_scanner() {
+        use super::{scan_number, small_uint};
+        let mut took = 0;
+        for len in 1..=4 {
+            for lead in [b'0', b'1', b'9'] {
+                for next in 0..=255u8 {
+                    for at in 1..=len {
+                        let mut text = vec![lead];
+                        text.extend(std::iter::repeat(b'5').take(len - 1));
+                        text.insert(at, next);
+                        let Some((value, end)) = small_uint(&text, 0) else {
+                            continue;
+                        };
+                        took += 1;
+                        let full = scan_number(&text, 0)
+                            .unwrap_or_else(|_| panic!("{:?}", String::from_utf8_lossy(&text)));
+                        assert!(full.integer && full.decimal.exponent == 0, "{text:?}");
+                        assert_eq!((value, end), (full.decimal.mantissa, full.end), "{text:?}");
+                        assert!(!full.decimal.negative, "{text:?}");
+                    }
+                }
+            }
+        }
+        assert!(took > 1000, "the byte path took only {took} numbers");
+        for text in ["-1,", "01,", "1.5", "1e5", "1234,", "12", "7"] {
+            assert_eq!(small_uint(text.as_bytes(), 0), None, "{text}");
+        }
     }
 
     /// Any byte at any place of a float the word path takes: it takes the
