@@ -17,9 +17,19 @@
 //! Implemented by the derive for structs with named fields, and here for
 //! the catch-alls (`HashMap`/`BTreeMap`/[`Map`] keyed by strings or other
 //! key types, [`Value`]) and `Option<T>` (`None` when none of `T`'s keys
-//! appear). A catch-all answers `CATCH_ALL = true`: the generated code offers
-//! a member to it only after every other flattened field declined, so it
-//! receives the remaining members, in input order.
+//! appear). A catch-all answers `CATCH_ALL = true`.
+//!
+//! The outermost decoder routes each member it does not read itself in two
+//! rounds. First the claiming round ([`FlatFromJson::flat_claim`]): every
+//! flattened field's fields that take their own keys, at any depth (the
+//! fields of a flattened struct, of the structs flattened into that one,
+//! ...), never a catch-all. A member none of them takes then goes to the
+//! catch-all round ([`FlatFromJson::flat_rest`]): every catch-all, at any
+//! depth (inside flattened structs, `Option`s and `Box`es), receives it, in
+//! declaration order; a second catch-all reads the value again (serde
+//! hands each of its catch-alls every member no struct took). An untagged
+//! enum is a catch-all here: it keeps a copy of the members no field
+//! claims, as serde's catch-all beside it sees them too.
 //!
 //! Not public API: the generated code names these through `__private`.
 
@@ -67,39 +77,57 @@ fn key_str<'de, 'k>(key: &'k FlatKey<'de>) -> Str<'de, 'k> {
 pub trait FlatFromJson<'de>: Sized {
     /// What is kept while the members are read: one slot per field.
     type Slots;
-    /// Whether every offered key is taken (a map): asked last.
+    /// Whether every offered key is taken (a map, `Value`, an untagged
+    /// enum): asked only in the catch-all round ([`FlatFromJson::flat_rest`]).
     const CATCH_ALL: bool = false;
     /// `deny_unknown_fields` of the type, for internally tagged newtype
     /// variants, where the type has the object to itself.
     const DENY_UNKNOWN: bool = false;
-    /// Whether it keeps a copy of every member that no field claiming its
-    /// own keys took, beside the catch-all map that reads it too (an
-    /// untagged enum, whose keys are known only once its variant is; as in
-    /// serde, where the catch-all sees them as well). Such a type also
-    /// answers `CATCH_ALL`, and alone takes the members through
-    /// [`flat_member`](Self::flat_member); beside other flattened fields the
-    /// derive offers them through [`flat_share`](Self::flat_share), after
-    /// the catch-all.
-    const SHARED: bool = false;
     /// The keys it reads, for "unknown field" errors.
     const FIELDS: &'static [&'static str] = &[];
 
     /// Empty slots.
     fn flat_slots() -> Self::Slots;
 
-    /// For a [`SHARED`](Self::SHARED) type, keeps the member whose key starts
-    /// at `key_at`: `taken` says whether a catch-all read its value already
-    /// (`r` is after it), else `r` is at the value. Returns whether the
-    /// member is taken now; the default (every other type) keeps nothing.
+    /// The claiming round of an enclosing decoder (asked of a type that is
+    /// not [`CATCH_ALL`](Self::CATCH_ALL)): as
+    /// [`flat_member`](Self::flat_member), but only the fields that take
+    /// their own keys are asked, at any depth; a catch-all inside is left
+    /// for [`flat_rest`](Self::flat_rest). The default is `flat_member`,
+    /// right for a type without a catch-all inside.
     #[inline]
-    fn flat_share(
+    fn flat_claim(
         slots: &mut Self::Slots,
-        taken: bool,
+        key: &FlatKey<'de>,
         key_at: usize,
         r: &mut Reader<'de>,
     ) -> Result<bool, Error> {
-        let _ = (slots, key_at, r);
-        Ok(taken)
+        Self::flat_member(slots, key, key_at, r)
+    }
+
+    /// The catch-all round: the member `key` (at `key_at`) that nothing
+    /// claimed, given to every catch-all of the type, at any depth. Its
+    /// value starts at `value_at`; `taken` says whether an earlier
+    /// catch-all read it already (`r` is after it), else `r` is at it.
+    /// Returns whether one here read it (`r` is then after the value); else
+    /// `r` did not move. The default is a catch-all's: it reads the value
+    /// (again, when taken); any other type has no catch-all.
+    #[inline]
+    fn flat_rest(
+        slots: &mut Self::Slots,
+        taken: bool,
+        value_at: usize,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        if !Self::CATCH_ALL {
+            return Ok(false);
+        }
+        if taken {
+            r.seek(value_at);
+        }
+        Self::flat_member(slots, key, key_at, r)
     }
 
     /// Whether [`flat_member`](Self::flat_member) would take `key`; a
@@ -111,7 +139,10 @@ pub trait FlatFromJson<'de>: Sized {
 
     /// Offered the member `key` (at input offset `key_at`), with `r` at its
     /// value: reads the value and returns `true` when the key is this type's,
-    /// else returns `false` having read nothing.
+    /// else returns `false` having read nothing. Both rounds at once, for
+    /// a type that has the object to itself (an internally tagged newtype
+    /// variant's content); a derived struct with flattened fields answers
+    /// [`flat_claim`](Self::flat_claim), then [`flat_rest`](Self::flat_rest).
     ///
     /// The default is a derived struct's: [`flat_index`](Self::flat_index)
     /// then [`flat_read`](Self::flat_read).
@@ -187,26 +218,34 @@ pub fn flat_comma(w: &mut Writer<'_>, first: &mut bool) {
     *first = false;
 }
 
+/// `Option<T>`'s slots: whether one of `T`'s own keys appeared, whether
+/// only `T`'s catch-all part took members, and `T`'s slots.
+pub type OptionSlots<S> = (bool, bool, S);
+
+/// `Option<T>` from its slots: `None` when `T` took no member; `T`, which
+/// must be whole, once one of its own keys appeared (serde would make it
+/// `None` on any error, losing what was there); when only its catch-all
+/// part took members, `T` when it can be made, else `None`, as in serde.
+#[inline]
+fn finish_option<S, T, E>(
+    slots: OptionSlots<S>,
+    finish: impl FnOnce(S) -> Result<T, E>,
+) -> Result<Option<T>, E> {
+    match slots {
+        (true, _, s) => finish(s).map(Some),
+        (false, true, s) => Ok(finish(s).ok()),
+        (false, false, _) => Ok(None),
+    }
+}
+
 impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
-    type Slots = (bool, T::Slots);
+    type Slots = OptionSlots<T::Slots>;
     const CATCH_ALL: bool = T::CATCH_ALL;
-    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
-        (false, T::flat_slots())
-    }
-
-    #[inline]
-    fn flat_share(
-        slots: &mut Self::Slots,
-        taken: bool,
-        key_at: usize,
-        r: &mut Reader<'de>,
-    ) -> Result<bool, Error> {
-        slots.0 |= T::SHARED;
-        T::flat_share(&mut slots.1, taken, key_at, r)
+        (false, false, T::flat_slots())
     }
 
     #[inline]
@@ -221,30 +260,45 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
         key_at: usize,
         r: &mut Reader<'de>,
     ) -> Result<bool, Error> {
-        let taken = T::flat_member(&mut slots.1, key, key_at, r)?;
+        let taken = T::flat_member(&mut slots.2, key, key_at, r)?;
         slots.0 |= taken;
         Ok(taken)
     }
 
     #[inline]
+    fn flat_claim(
+        slots: &mut Self::Slots,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let taken = T::flat_claim(&mut slots.2, key, key_at, r)?;
+        slots.0 |= taken;
+        Ok(taken)
+    }
+
+    #[inline]
+    fn flat_rest(
+        slots: &mut Self::Slots,
+        taken: bool,
+        value_at: usize,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        let kept = T::flat_rest(&mut slots.2, taken, value_at, key, key_at, r)?;
+        slots.1 |= kept;
+        Ok(kept)
+    }
+
+    #[inline]
     fn flat_finish(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
-        // None when none of its keys appeared; once one did, the inner value
-        // must be whole (serde would make it `None` on any error, losing
-        // what was there).
-        if slots.0 {
-            T::flat_finish(slots.1, r).map(Some)
-        } else {
-            Ok(None)
-        }
+        finish_option(slots, |s| T::flat_finish(s, r))
     }
 
     #[inline]
     fn flat_finish_strict(slots: Self::Slots, r: &Reader<'de>) -> Result<Self, Error> {
-        if slots.0 {
-            T::flat_finish_strict(slots.1, r).map(Some)
-        } else {
-            Ok(None)
-        }
+        finish_option(slots, |s| T::flat_finish_strict(s, r))
     }
 }
 
@@ -261,7 +315,6 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Box<T> {
     type Slots = T::Slots;
     const CATCH_ALL: bool = T::CATCH_ALL;
     const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
-    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
@@ -270,13 +323,25 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Box<T> {
     }
 
     #[inline]
-    fn flat_share(
+    fn flat_claim(
         slots: &mut Self::Slots,
-        taken: bool,
+        key: &FlatKey<'de>,
         key_at: usize,
         r: &mut Reader<'de>,
     ) -> Result<bool, Error> {
-        T::flat_share(slots, taken, key_at, r)
+        T::flat_claim(slots, key, key_at, r)
+    }
+
+    #[inline]
+    fn flat_rest(
+        slots: &mut Self::Slots,
+        taken: bool,
+        value_at: usize,
+        key: &FlatKey<'de>,
+        key_at: usize,
+        r: &mut Reader<'de>,
+    ) -> Result<bool, Error> {
+        T::flat_rest(slots, taken, value_at, key, key_at, r)
     }
 
     #[inline]
@@ -450,23 +515,13 @@ impl FlatText {
     /// Copies the member whose key starts at `key_at`; `r` is at its value.
     #[inline]
     pub fn push(&mut self, key_at: usize, r: &mut Reader<'_>) -> Result<(), Error> {
-        self.share(false, key_at, r).map(|_| ())
-    }
-
-    /// [`FlatFromJson::flat_share`]: copies the member whose key starts at
-    /// `key_at`, its value already read (`taken`, `r` after it) or not yet
-    /// (`r` at it).
-    #[inline]
-    pub fn share(&mut self, taken: bool, key_at: usize, r: &mut Reader<'_>) -> Result<bool, Error> {
-        if !taken {
-            r.skip_value()?;
-        }
+        r.skip_value()?;
         let member = &r.input()[key_at..r.offset()];
         self.text
             .push(if self.text.is_empty() { b'{' } else { b',' });
         self.segments.push((self.text.len(), key_at));
         self.text.extend_from_slice(member);
-        Ok(true)
+        Ok(())
     }
 
     /// Reads the members as one object of type `T`; `r` is the enclosing
@@ -539,25 +594,11 @@ impl FlatBytes {
     /// Copies the member whose key starts at `key_at`; `r` is at its value.
     #[inline]
     pub fn push(&mut self, key_at: usize, r: &mut MsgpackReader<'_>) -> Result<(), Error> {
-        self.share(false, key_at, r).map(|_| ())
-    }
-
-    /// [`FlatFromMsgpack::flat_share`]: copies the member whose key starts
-    /// at `key_at`, its value already read (`taken`) or not yet.
-    #[inline]
-    pub fn share(
-        &mut self,
-        taken: bool,
-        key_at: usize,
-        r: &mut MsgpackReader<'_>,
-    ) -> Result<bool, Error> {
-        if !taken {
-            r.skip_value()?;
-        }
+        r.skip_value()?;
         self.segments.push((self.bytes.len(), key_at));
         self.bytes.extend_from_slice(&r.input()[key_at..r.offset()]);
         self.count += 1;
-        Ok(true)
+        Ok(())
     }
 
     /// [`FlatText::read_strict`] for MessagePack.
@@ -693,12 +734,11 @@ pub fn flat_msgpack_enum<T: ToMsgpack + ?Sized>(value: &T) -> (usize, Vec<u8>) {
 pub trait FlatFromValue: Sized {
     /// One slot per field.
     type Slots;
-    /// Whether every offered key is taken (a map): asked last.
+    /// Whether every offered key is taken (a map, `Value`, an untagged
+    /// enum): asked only in the catch-all round ([`FlatFromJson::flat_rest`]).
     const CATCH_ALL: bool = false;
     /// `deny_unknown_fields` of the type.
     const DENY_UNKNOWN: bool = false;
-    /// [`FlatFromJson::SHARED`].
-    const SHARED: bool = false;
     /// The keys it reads, for "unknown field" errors.
     const FIELDS: &'static [&'static str] = &[];
 
@@ -711,13 +751,50 @@ pub trait FlatFromValue: Sized {
         Self::CATCH_ALL || Self::FIELDS.contains(&key)
     }
 
-    /// For a [`SHARED`](Self::SHARED) type, keeps a copy of a member that no
-    /// field claiming its own keys took, before a catch-all takes it: returns
-    /// whether it kept one. The default keeps nothing.
+    /// [`FlatFromJson::flat_claim`], by reference; the default is
+    /// [`flat_member_ref`](Self::flat_member_ref).
     #[inline]
-    fn flat_share(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
-        let _ = (slots, key, value);
-        Ok(false)
+    fn flat_claim_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        Self::flat_member_ref(slots, key, value)
+    }
+
+    /// [`FlatFromJson::flat_claim`], by value (the member back when not
+    /// taken); the default is [`flat_member_owned`](Self::flat_member_owned).
+    #[inline]
+    fn flat_claim_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        Self::flat_member_owned(slots, key, value)
+    }
+
+    /// [`FlatFromJson::flat_rest`], by reference: the member nothing
+    /// claimed, given to every catch-all of the type at any depth; returns
+    /// whether one here took it. The default is a catch-all's.
+    #[inline]
+    fn flat_rest_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        if Self::CATCH_ALL {
+            Self::flat_member_ref(slots, key, value)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// [`flat_rest_ref`](Self::flat_rest_ref) by value, for the last
+    /// flattened field asked: the member back when no catch-all here took
+    /// it.
+    #[inline]
+    fn flat_rest_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        if Self::CATCH_ALL {
+            Self::flat_member_owned(slots, key, value)
+        } else {
+            Ok(Some((key, value)))
+        }
     }
 
     /// Offered a member: converts and keeps it when the key is this type's.
@@ -777,21 +854,13 @@ pub trait FlatToValue {
 }
 
 impl<T: FlatFromValue> FlatFromValue for Option<T> {
-    type Slots = (bool, T::Slots);
+    type Slots = OptionSlots<T::Slots>;
     const CATCH_ALL: bool = T::CATCH_ALL;
-    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
-        (false, T::flat_slots())
-    }
-
-    #[inline]
-    fn flat_share(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
-        let kept = T::flat_share(&mut slots.1, key, value)?;
-        slots.0 |= kept;
-        Ok(kept)
+        (false, false, T::flat_slots())
     }
 
     #[inline]
@@ -801,7 +870,7 @@ impl<T: FlatFromValue> FlatFromValue for Option<T> {
 
     #[inline]
     fn flat_member_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
-        let taken = T::flat_member_ref(&mut slots.1, key, value)?;
+        let taken = T::flat_member_ref(&mut slots.2, key, value)?;
         slots.0 |= taken;
         Ok(taken)
     }
@@ -812,27 +881,55 @@ impl<T: FlatFromValue> FlatFromValue for Option<T> {
         key: String,
         value: Value,
     ) -> Result<Option<(String, Value)>, Error> {
-        let back = T::flat_member_owned(&mut slots.1, key, value)?;
+        let back = T::flat_member_owned(&mut slots.2, key, value)?;
         slots.0 |= back.is_none();
         Ok(back)
     }
 
     #[inline]
+    fn flat_claim_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        let taken = T::flat_claim_ref(&mut slots.2, key, value)?;
+        slots.0 |= taken;
+        Ok(taken)
+    }
+
+    #[inline]
+    fn flat_claim_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        let back = T::flat_claim_owned(&mut slots.2, key, value)?;
+        slots.0 |= back.is_none();
+        Ok(back)
+    }
+
+    #[inline]
+    fn flat_rest_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        let kept = T::flat_rest_ref(&mut slots.2, key, value)?;
+        slots.1 |= kept;
+        Ok(kept)
+    }
+
+    #[inline]
+    fn flat_rest_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        let back = T::flat_rest_owned(&mut slots.2, key, value)?;
+        slots.1 |= back.is_none();
+        Ok(back)
+    }
+
+    #[inline]
     fn flat_finish_value(slots: Self::Slots) -> Result<Self, Error> {
-        if slots.0 {
-            T::flat_finish_value(slots.1).map(Some)
-        } else {
-            Ok(None)
-        }
+        finish_option(slots, T::flat_finish_value)
     }
 
     #[inline]
     fn flat_finish_value_strict(slots: Self::Slots) -> Result<Self, Error> {
-        if slots.0 {
-            T::flat_finish_value_strict(slots.1).map(Some)
-        } else {
-            Ok(None)
-        }
+        finish_option(slots, T::flat_finish_value_strict)
     }
 }
 
@@ -849,7 +946,6 @@ impl<T: FlatFromValue> FlatFromValue for Box<T> {
     type Slots = T::Slots;
     const CATCH_ALL: bool = T::CATCH_ALL;
     const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
-    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
@@ -858,8 +954,31 @@ impl<T: FlatFromValue> FlatFromValue for Box<T> {
     }
 
     #[inline]
-    fn flat_share(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
-        T::flat_share(slots, key, value)
+    fn flat_claim_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        T::flat_claim_ref(slots, key, value)
+    }
+
+    #[inline]
+    fn flat_claim_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        T::flat_claim_owned(slots, key, value)
+    }
+
+    #[inline]
+    fn flat_rest_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
+        T::flat_rest_ref(slots, key, value)
+    }
+
+    #[inline]
+    fn flat_rest_owned(
+        slots: &mut Self::Slots,
+        key: String,
+        value: Value,
+    ) -> Result<Option<(String, Value)>, Error> {
+        T::flat_rest_owned(slots, key, value)
     }
 
     #[inline]
@@ -970,12 +1089,11 @@ impl<K: ToValueKey, V: ToValue> FlatToValue for BTreeMap<K, V> {
 pub trait FlatFromMsgpack<'de>: Sized {
     /// One slot per field.
     type Slots;
-    /// Whether every offered key is taken (a map): asked last.
+    /// Whether every offered key is taken (a map, `Value`, an untagged
+    /// enum): asked only in the catch-all round ([`FlatFromJson::flat_rest`]).
     const CATCH_ALL: bool = false;
     /// `deny_unknown_fields` of the type.
     const DENY_UNKNOWN: bool = false;
-    /// [`FlatFromJson::SHARED`].
-    const SHARED: bool = false;
     /// The keys it reads, for "unknown field" errors.
     const FIELDS: &'static [&'static str] = &[];
 
@@ -988,16 +1106,35 @@ pub trait FlatFromMsgpack<'de>: Sized {
         Self::CATCH_ALL || Self::FIELDS.contains(&key)
     }
 
-    /// [`FlatFromJson::flat_share`].
+    /// [`FlatFromJson::flat_claim`]; the default is
+    /// [`flat_member`](Self::flat_member).
     #[inline]
-    fn flat_share(
+    fn flat_claim(
         slots: &mut Self::Slots,
-        taken: bool,
+        key: &'de str,
         key_at: usize,
         r: &mut MsgpackReader<'de>,
     ) -> Result<bool, Error> {
-        let _ = (slots, key_at, r);
-        Ok(taken)
+        Self::flat_member(slots, key, key_at, r)
+    }
+
+    /// [`FlatFromJson::flat_rest`]; the default is a catch-all's.
+    #[inline]
+    fn flat_rest(
+        slots: &mut Self::Slots,
+        taken: bool,
+        value_at: usize,
+        key: &'de str,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        if !Self::CATCH_ALL {
+            return Ok(false);
+        }
+        if taken {
+            r.seek(value_at);
+        }
+        Self::flat_member(slots, key, key_at, r)
     }
 
     /// Offered a member with `r` at its value: reads it and returns `true`
@@ -1033,25 +1170,13 @@ pub trait FlatToMsgpack {
 }
 
 impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
-    type Slots = (bool, T::Slots);
+    type Slots = OptionSlots<T::Slots>;
     const CATCH_ALL: bool = T::CATCH_ALL;
-    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
     fn flat_slots() -> Self::Slots {
-        (false, T::flat_slots())
-    }
-
-    #[inline]
-    fn flat_share(
-        slots: &mut Self::Slots,
-        taken: bool,
-        key_at: usize,
-        r: &mut MsgpackReader<'de>,
-    ) -> Result<bool, Error> {
-        slots.0 |= T::SHARED;
-        T::flat_share(&mut slots.1, taken, key_at, r)
+        (false, false, T::flat_slots())
     }
 
     #[inline]
@@ -1066,27 +1191,45 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
         key_at: usize,
         r: &mut MsgpackReader<'de>,
     ) -> Result<bool, Error> {
-        let taken = T::flat_member(&mut slots.1, key, key_at, r)?;
+        let taken = T::flat_member(&mut slots.2, key, key_at, r)?;
         slots.0 |= taken;
         Ok(taken)
     }
 
     #[inline]
+    fn flat_claim(
+        slots: &mut Self::Slots,
+        key: &'de str,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        let taken = T::flat_claim(&mut slots.2, key, key_at, r)?;
+        slots.0 |= taken;
+        Ok(taken)
+    }
+
+    #[inline]
+    fn flat_rest(
+        slots: &mut Self::Slots,
+        taken: bool,
+        value_at: usize,
+        key: &'de str,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        let kept = T::flat_rest(&mut slots.2, taken, value_at, key, key_at, r)?;
+        slots.1 |= kept;
+        Ok(kept)
+    }
+
+    #[inline]
     fn flat_finish(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
-        if slots.0 {
-            T::flat_finish(slots.1, r).map(Some)
-        } else {
-            Ok(None)
-        }
+        finish_option(slots, |s| T::flat_finish(s, r))
     }
 
     #[inline]
     fn flat_finish_strict(slots: Self::Slots, r: &MsgpackReader<'de>) -> Result<Self, Error> {
-        if slots.0 {
-            T::flat_finish_strict(slots.1, r).map(Some)
-        } else {
-            Ok(None)
-        }
+        finish_option(slots, |s| T::flat_finish_strict(s, r))
     }
 }
 
@@ -1108,7 +1251,6 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Box<T> {
     type Slots = T::Slots;
     const CATCH_ALL: bool = T::CATCH_ALL;
     const DENY_UNKNOWN: bool = T::DENY_UNKNOWN;
-    const SHARED: bool = T::SHARED;
     const FIELDS: &'static [&'static str] = T::FIELDS;
 
     #[inline]
@@ -1117,13 +1259,25 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Box<T> {
     }
 
     #[inline]
-    fn flat_share(
+    fn flat_claim(
         slots: &mut Self::Slots,
-        taken: bool,
+        key: &'de str,
         key_at: usize,
         r: &mut MsgpackReader<'de>,
     ) -> Result<bool, Error> {
-        T::flat_share(slots, taken, key_at, r)
+        T::flat_claim(slots, key, key_at, r)
+    }
+
+    #[inline]
+    fn flat_rest(
+        slots: &mut Self::Slots,
+        taken: bool,
+        value_at: usize,
+        key: &'de str,
+        key_at: usize,
+        r: &mut MsgpackReader<'de>,
+    ) -> Result<bool, Error> {
+        T::flat_rest(slots, taken, value_at, key, key_at, r)
     }
 
     #[inline]

@@ -730,8 +730,24 @@ pub fn value_struct_ref<T: FlatFromValue>(v: &Value, expected: &'static str) -> 
     T::flat_finish_value(slots)
 }
 
-/// The derived `flat_member_owned` of a struct with flattened fields: the
-/// member offered by reference, given back when not taken.
+/// The derived owned offers of a struct with flattened fields
+/// (`flat_member_owned` and its rounds): the member offered by reference
+/// to `offer`, given back when not taken.
+#[inline]
+pub fn flat_by_ref<S>(
+    slots: &mut S,
+    key: String,
+    value: Value,
+    offer: impl FnOnce(&mut S, &str, &Value) -> Result<bool, Error>,
+) -> Result<Option<(String, Value)>, Error> {
+    if offer(slots, &key, &value)? {
+        Ok(None)
+    } else {
+        Ok(Some((key, value)))
+    }
+}
+
+/// [`flat_by_ref`] through `T`'s `flat_member_ref`.
 #[inline]
 pub fn flat_member_owned_by_ref<T: FlatFromValue>(
     slots: &mut T::Slots,

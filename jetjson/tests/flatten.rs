@@ -1104,3 +1104,420 @@ fn deny_unknown_fields_reaches_a_flattened_enum_inside_a_flattened_struct() {
         "unknown field `zz`, expected `x` at line 1 column 20"
     );
 }
+
+// MARK: - A catch-all inside a flattened struct
+
+// The outermost decoder routes in two rounds: every field that takes its
+// own keys, at any depth, first; then every catch-all, at any depth, gets
+// what none of them took. serde_json's buffer instead hands a flattened
+// struct that itself flattens something every member left when its turn
+// comes, without taking any: its catch-all also sees the keys of siblings
+// declared after it, and a catch-all of the outer struct also sees its
+// keys. Where that makes a difference the tests say so, and check
+// serde_json's answer too.
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Inner {
+    x: i32,
+    #[serde(flatten)]
+    rest: BTreeMap<String, i32>,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct Other {
+    o: i32,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct InnerThenOther {
+    #[serde(flatten)]
+    inner: Inner,
+    #[serde(flatten)]
+    other: Other,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct OtherThenInner {
+    #[serde(flatten)]
+    other: Other,
+    #[serde(flatten)]
+    inner: Inner,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct OptionInnerThenOther {
+    #[serde(flatten)]
+    inner: Option<Inner>,
+    #[serde(flatten)]
+    other: Other,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct OtherThenOptionInner {
+    #[serde(flatten)]
+    other: Other,
+    #[serde(flatten)]
+    inner: Option<Inner>,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct BoxInnerThenOther {
+    #[serde(flatten)]
+    inner: Box<Inner>,
+    #[serde(flatten)]
+    other: Other,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct OtherThenBoxInner {
+    #[serde(flatten)]
+    other: Other,
+    #[serde(flatten)]
+    inner: Box<Inner>,
+}
+
+/// An untagged enum where `Inner` has its map.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct InnerEither {
+    n: u8,
+    #[serde(flatten)]
+    e: Either,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct InnerEitherThenOther {
+    #[serde(flatten)]
+    inner: InnerEither,
+    #[serde(flatten)]
+    other: Other,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct InnerEitherThenRest {
+    #[serde(flatten)]
+    inner: InnerEither,
+    #[serde(flatten)]
+    rest: BTreeMap<String, u8>,
+}
+
+/// Two levels: the map is inside `Inner`, inside `Middle`.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct MiddleOfInner {
+    m: i32,
+    #[serde(flatten)]
+    inner: Inner,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct MiddleThenOther {
+    #[serde(flatten)]
+    middle: Option<MiddleOfInner>,
+    #[serde(flatten)]
+    other: Other,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct OtherThenMiddle {
+    #[serde(flatten)]
+    other: Other,
+    #[serde(flatten)]
+    middle: Box<MiddleOfInner>,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictInnerThenOther {
+    #[serde(flatten)]
+    inner: Inner,
+    #[serde(flatten)]
+    other: Other,
+}
+
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[serde(deny_unknown_fields)]
+struct StrictInnerEitherThenOther {
+    #[serde(flatten)]
+    inner: InnerEither,
+    #[serde(flatten)]
+    other: Other,
+}
+
+/// Only a map, no key of its own.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct OnlyRest {
+    #[serde(flatten)]
+    rest: BTreeMap<String, Option<Vec<String>>>,
+}
+
+/// Two catch-alls: the outer struct's map and `OnlyRest`'s.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct OtherThenTwoRests {
+    #[serde(flatten)]
+    other: Other,
+    #[serde(flatten)]
+    only: OnlyRest,
+    #[serde(flatten)]
+    rest: BTreeMap<String, Option<Vec<String>>>,
+}
+
+/// Two catch-alls beside `Inner`'s, with `Inner` first.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct InnerOtherRest {
+    #[serde(flatten)]
+    inner: Inner,
+    #[serde(flatten)]
+    other: Other,
+    #[serde(flatten)]
+    rest: BTreeMap<String, i32>,
+}
+
+/// Decodes `text` through JSON, `Value` (borrowed and owned) and
+/// MessagePack, each expected to give `expected`.
+fn decodes_to<T>(text: &str, expected: &T)
+where
+    T: FromJsonOwned + FromValue + jetjson::msgpack::FromMsgpackOwned + PartialEq + Debug,
+{
+    let ours = jetjson::from_str::<T>(text);
+    assert_eq!(ours.as_ref().ok(), Some(expected), "JSON {text}: {ours:?}");
+    let value: Value = jetjson::from_str(text).unwrap();
+    let by_ref = T::from_value_ref(&value);
+    assert_eq!(
+        by_ref.as_ref().ok(),
+        Some(expected),
+        "Value {text}: {by_ref:?}"
+    );
+    let owned = T::from_value(value.clone());
+    assert_eq!(
+        owned.as_ref().ok(),
+        Some(expected),
+        "owned Value {text}: {owned:?}"
+    );
+    let msgpack = jetjson::msgpack::from_slice::<T>(&jetjson::msgpack::to_vec(&value));
+    assert_eq!(
+        msgpack.as_ref().ok(),
+        Some(expected),
+        "MessagePack {text}: {msgpack:?}"
+    );
+}
+
+fn inner(x: i32, rest: &[(&str, i32)]) -> Inner {
+    Inner {
+        x,
+        rest: rest.iter().map(|&(k, v)| (k.to_owned(), v)).collect(),
+    }
+}
+
+#[test]
+fn a_catch_all_inside_a_flattened_struct_leaves_a_later_sibling_its_keys() {
+    let text = r#"{"x":1,"a":2,"o":3}"#;
+    // Before: "missing field `o`", the map inside `inner` having taken it.
+    let expected = InnerThenOther {
+        inner: inner(1, &[("a", 2)]),
+        other: Other { o: 3 },
+    };
+    decodes_to(text, &expected);
+    // serde_json reads it too; its `inner` map also holds `o`, which
+    // `other` is declared after (in the other order, it does not).
+    let theirs: InnerThenOther = serde_json::from_str(text).unwrap();
+    assert_eq!(theirs.other, expected.other);
+    assert_eq!(theirs.inner, inner(1, &[("a", 2), ("o", 3)]));
+
+    // Declared the other way round: serde_json's answer.
+    let v = decodes_as_serde::<OtherThenInner>(text).unwrap();
+    assert_eq!(v.inner, expected.inner);
+    assert_eq!(v.other, expected.other);
+    for text in [
+        r#"{"o":3,"a":2,"x":1}"#,
+        r#"{"a":2,"b":4,"o":3,"x":1}"#,
+        r#"{"x":1,"o":3}"#,
+        r#"{"x":1,"a":2}"#,
+        r#"{"x":1,"a":"s","o":3}"#,
+    ] {
+        decodes_as_serde::<OtherThenInner>(text);
+    }
+    // The same members, whichever way the fields are declared; it writes
+    // what it read.
+    let v: InnerThenOther = jetjson::from_str(r#"{"o":3,"b":4,"x":1,"a":2}"#).unwrap();
+    assert_eq!(v.inner, inner(1, &[("a", 2), ("b", 4)]));
+    assert_eq!(jetjson::to_string(&v), r#"{"x":1,"a":2,"b":4,"o":3}"#);
+    assert_eq!(jetjson::to_string(&v), serde_json::to_string(&v).unwrap());
+    msgpack_round_trip(&v);
+    // A value the map cannot hold is its error, as serde_json's.
+    let err = jetjson::from_str::<InnerThenOther>(r#"{"x":1,"a":"s","o":3}"#).unwrap_err();
+    assert!(serde_json::from_str::<InnerThenOther>(r#"{"x":1,"a":"s","o":3}"#).is_err());
+    assert!(err.to_string().contains("at line 1 column"), "{err}");
+}
+
+#[test]
+fn a_catch_all_inside_an_option_or_a_box() {
+    let text = r#"{"x":1,"a":2,"o":3}"#;
+    let v = OptionInnerThenOther {
+        inner: Some(inner(1, &[("a", 2)])),
+        other: Other { o: 3 },
+    };
+    decodes_to(text, &v);
+    let v = BoxInnerThenOther {
+        inner: Box::new(inner(1, &[("a", 2)])),
+        other: Other { o: 3 },
+    };
+    decodes_to(text, &v);
+    msgpack_round_trip(&v);
+    for text in [
+        text,
+        r#"{"o":3,"a":2,"x":1}"#,
+        r#"{"x":1,"o":3}"#,
+        // Only the map's members: `Inner` cannot be made (no `x`), so the
+        // `Option` is `None`, as in serde.
+        r#"{"a":2,"o":3}"#,
+        r#"{"o":3}"#,
+    ] {
+        decodes_as_serde::<OtherThenOptionInner>(text);
+        decodes_as_serde::<OtherThenBoxInner>(text);
+    }
+    // Once `x` appeared, `Inner` must be whole (serde makes a flattened
+    // `Option` `None` on any error).
+    let text = r#"{"x":"s","a":2,"o":3}"#;
+    decodes_as_serde::<OtherThenBoxInner>(text);
+    assert!(jetjson::from_str::<OtherThenOptionInner>(text).is_err());
+    let v = decodes_as_serde::<OtherThenOptionInner>(r#"{"a":2,"o":3}"#).unwrap();
+    assert_eq!(v.inner, None);
+    // Before `other`, as for `Inner` itself.
+    let v: OptionInnerThenOther = jetjson::from_str(r#"{"a":2,"o":3}"#).unwrap();
+    assert_eq!(v.inner, None);
+    assert_eq!(v.other, Other { o: 3 });
+}
+
+#[test]
+fn an_untagged_enum_inside_a_flattened_struct() {
+    // The enum gets what no field claims: `other`'s `o` is not among it.
+    for text in [
+        r#"{"n":1,"y":2,"o":3}"#,
+        r#"{"o":3,"x":5,"n":1}"#,
+        r#"{"n":1,"x":5,"y":2,"o":3,"zz":0}"#,
+        r#"{"n":1,"o":3}"#,
+        r#"{"n":1,"x":"s","o":3}"#,
+    ] {
+        decodes_as_serde::<InnerEitherThenOther>(text);
+    }
+    let v = decodes_as_serde::<InnerEitherThenOther>(r#"{"n":1,"y":2,"o":3}"#).unwrap();
+    assert_eq!(v.inner.e, Either::Y { y: 2 });
+    assert_eq!(v.other, Other { o: 3 });
+
+    // Beside an outer catch-all, both get the members no field claims, as
+    // an untagged enum and a catch-all side by side do. serde_json's map
+    // also holds `n` (`inner`'s own key).
+    let text = r#"{"n":1,"y":2,"z":3}"#;
+    let expected = InnerEitherThenRest {
+        inner: InnerEither {
+            n: 1,
+            e: Either::Y { y: 2 },
+        },
+        rest: BTreeMap::from([("y".to_owned(), 2), ("z".to_owned(), 3)]),
+    };
+    decodes_to(text, &expected);
+    let theirs: InnerEitherThenRest = serde_json::from_str(text).unwrap();
+    assert_eq!(theirs.inner, expected.inner);
+    assert_eq!(
+        theirs.rest,
+        BTreeMap::from([
+            ("n".to_owned(), 1),
+            ("y".to_owned(), 2),
+            ("z".to_owned(), 3)
+        ])
+    );
+}
+
+#[test]
+fn a_catch_all_two_levels_down() {
+    let text = r#"{"m":0,"x":1,"a":2,"o":3}"#;
+    let expected = MiddleThenOther {
+        middle: Some(MiddleOfInner {
+            m: 0,
+            inner: inner(1, &[("a", 2)]),
+        }),
+        other: Other { o: 3 },
+    };
+    decodes_to(text, &expected);
+    for text in [
+        text,
+        r#"{"o":3,"a":2,"x":1,"b":5,"m":0}"#,
+        r#"{"m":0,"x":1,"o":3}"#,
+        r#"{"m":0,"o":3}"#,
+    ] {
+        decodes_as_serde::<OtherThenMiddle>(text);
+    }
+    let v: OtherThenMiddle = jetjson::from_str(text).unwrap();
+    assert_eq!(Some(*v.middle.clone()), expected.middle);
+    msgpack_round_trip(&v);
+}
+
+#[test]
+fn deny_unknown_fields_with_a_catch_all_inside_a_flattened_struct() {
+    // The catch-all takes what no field claims: nothing is unknown.
+    // serde_json fails on these ("unknown field `x`"): the members its
+    // buffer handed `inner` stay in it.
+    let text = r#"{"x":1,"a":2,"o":3}"#;
+    let expected = StrictInnerThenOther {
+        inner: inner(1, &[("a", 2)]),
+        other: Other { o: 3 },
+    };
+    decodes_to(text, &expected);
+    assert!(serde_json::from_str::<StrictInnerThenOther>(text).is_err());
+    msgpack_round_trip(&expected);
+    // A missing field is still missing.
+    let err = jetjson::from_str::<StrictInnerThenOther>(r#"{"x":1,"a":2}"#).unwrap_err();
+    assert!(err.to_string().starts_with("missing field `o`"), "{err}");
+
+    // An untagged enum inside is held to what its variant uses, as one
+    // flattened into the outer struct directly.
+    let v: StrictInnerEitherThenOther = jetjson::from_str(r#"{"n":1,"y":2,"o":3}"#).unwrap();
+    assert_eq!(v.inner.e, Either::Y { y: 2 });
+    let value: Value = jetjson::from_str(r#"{"n":1,"y":2,"o":3}"#).unwrap();
+    assert_eq!(
+        StrictInnerEitherThenOther::from_value_ref(&value).unwrap(),
+        v
+    );
+    assert_eq!(
+        strict_error::<StrictInnerEitherThenOther>(r#"{"n":1,"y":2,"o":3,"zz":4}"#),
+        "unknown field `zz`, expected `y` at line 1 column 20"
+    );
+}
+
+#[test]
+fn two_catch_alls_each_get_every_member_no_field_claims() {
+    // As serde_json: each catch-all gets every member no field claims
+    // (the value read once for each), whichever is nested.
+    for text in [
+        r#"{"o":3,"a":["b","\u00e9"],"c":null}"#,
+        r#"{"a":["x\"y"],"o":3,"c":[]}"#,
+        r#"{"o":3}"#,
+        r#"{"o":3,"a":[1]}"#,
+    ] {
+        if let Some(v) = decodes_as_serde::<OtherThenTwoRests>(text) {
+            assert_eq!(v.only.rest, v.rest, "{text}");
+            msgpack_round_trip(&v);
+        }
+    }
+    let v: OtherThenTwoRests = jetjson::from_str(r#"{"o":3,"a":["1"],"c":null}"#).unwrap();
+    let keys: Vec<&str> = v.rest.keys().map(String::as_str).collect();
+    assert_eq!(keys, ["a", "c"]);
+    // A value neither can hold is the first one's error.
+    let err = jetjson::from_str::<OtherThenTwoRests>(r#"{"o":3,"a":["1",}"#).unwrap_err();
+    assert!(err.to_string().contains("line 1 column 17"), "{err}");
+
+    // With `Inner` before `other`, serde_json's buffer gives `inner`'s map
+    // `o` too, and the outer map `x` (`inner`'s own key).
+    let text = r#"{"x":1,"a":2,"o":3}"#;
+    let expected = InnerOtherRest {
+        inner: inner(1, &[("a", 2)]),
+        other: Other { o: 3 },
+        rest: BTreeMap::from([("a".to_owned(), 2)]),
+    };
+    decodes_to(text, &expected);
+    let theirs: InnerOtherRest = serde_json::from_str(text).unwrap();
+    assert_eq!(theirs.inner, inner(1, &[("a", 2), ("o", 3)]));
+    assert_eq!(
+        theirs.rest,
+        BTreeMap::from([("a".to_owned(), 2), ("x".to_owned(), 1)])
+    );
+}

@@ -551,50 +551,89 @@ pub fn flattened<'f, 'a>(fields: &'f [Field<'a>]) -> Vec<&'f Field<'a>> {
         .collect()
 }
 
-/// Offers the member `__flat_key` (value at the cursor, key at `__key_at`)
-/// to each flattened field, the catch-alls last: an expression of type
-/// `bool` (it may `?`), true when one took it. Beside other flattened
-/// fields, a `SHARED` one (an untagged enum) is not asked with the
-/// catch-alls but given a copy after them (`flat_share`), as serde's
-/// catch-all sees what such an enum reads.
+/// Offers the member `key` (value at the cursor, key at `__key_at`) to
+/// the flattened fields, in two rounds: an expression of type `bool` (it
+/// may `?`), true when one took it. First the claiming round: each field
+/// that is not a catch-all, through `flat_claim`, which asks the fields
+/// that take their own keys at any depth. Then, when none took it, the
+/// catch-all round: every catch-all at any depth receives it (see
+/// [`rest_round`]).
 fn offer(
     cx: &Cx,
     flats: &[&Field],
     key: &TokenStream,
     slots: &dyn Fn(&Field) -> TokenStream,
 ) -> TokenStream {
+    let claims = claim_round(cx, flats, key, slots);
+    let rest = rest_round(cx, flats, key, slots, false);
+    quote!(#claims || #rest?)
+}
+
+/// The claiming round of [`offer`]: a `bool` expression.
+fn claim_round(
+    cx: &Cx,
+    flats: &[&Field],
+    key: &TokenStream,
+    slots: &dyn Fn(&Field) -> TokenStream,
+) -> TokenStream {
+    let de = &cx.de;
+    let claims = flats.iter().map(|field| {
+        let ty = field.ty;
+        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>);
+        let slots = slots(field);
+        quote!((!#trait_::CATCH_ALL && #trait_::flat_claim(#slots, #key, __key_at, __r)?))
+    });
+    quote!(#(#claims)||*)
+}
+
+/// The catch-all round of [`offer`], given a member no field claimed:
+/// each flattened field's `flat_rest` in turn, the value read again by
+/// each after the first catch-all that read it (from `__value_at`, its
+/// start). A `Result<bool, Error>` expression: whether one read it. In a
+/// struct's own `flat_rest` (`nested`), `__taken` and `__value_at` are its
+/// arguments; else the value is at the cursor and nothing read it yet.
+fn rest_round(
+    cx: &Cx,
+    flats: &[&Field],
+    key: &TokenStream,
+    slots: &dyn Fn(&Field) -> TokenStream,
+    nested: bool,
+) -> TokenStream {
     let de = &cx.de;
     let trait_of = |field: &Field| {
         let ty = field.ty;
         quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>)
     };
-    let shared = flats.len() > 1;
-    let ask = |field: &Field, catch_all: bool| {
-        let trait_ = trait_of(field);
-        let slots = slots(field);
-        let when = match (catch_all, shared) {
-            (false, _) => quote!(!#trait_::CATCH_ALL),
-            (true, false) => quote!(#trait_::CATCH_ALL),
-            (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
-        };
-        quote!((#when && #trait_::flat_member(#slots, #key, __key_at, __r)?))
+    let (taken, value_at) = if nested {
+        (quote!(__taken), quote!(__value_at))
+    } else {
+        (quote!(false), quote!(__r.offset()))
     };
-    let asks = flats
-        .iter()
-        .map(|f| ask(f, false))
-        .chain(flats.iter().map(|f| ask(f, true)));
-    if !shared {
-        return quote!(#(#asks)||*);
-    }
-    let shares = flats.iter().map(|field| {
+    if let [field] = flats {
         let trait_ = trait_of(field);
         let slots = slots(field);
-        quote!(let __taken = #trait_::flat_share(#slots, __taken, __key_at, __r)?;)
+        return quote!(#trait_::flat_rest(#slots, #taken, #value_at, #key, __key_at, __r));
+    }
+    let taken = if nested {
+        quote!(__taken || __kept)
+    } else {
+        quote!(__kept)
+    };
+    let rests = flats.iter().map(|field| {
+        let trait_ = trait_of(field);
+        let slots = slots(field);
+        quote! {
+            if #trait_::flat_rest(#slots, #taken, __value_at, #key, __key_at, __r)? {
+                __kept = true;
+            }
+        }
     });
+    let at = (!nested).then(|| quote!(let __value_at = __r.offset();));
     quote! {{
-        let __taken = #(#asks)||*;
-        #(#shares)*
-        __taken
+        #at
+        let mut __kept = false;
+        #(#rests)*
+        ::jetjson::__private::Ok::<bool, ::jetjson::__private::Error>(__kept)
     }}
 }
 
@@ -741,28 +780,13 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
             }
         }
     });
-    // Untagged: every member no other field takes, shared with a catch-all.
-    let share = catch_all.then(|| {
-        quote! {
-            const SHARED: bool = true;
-
-            #[inline]
-            fn flat_share(
-                __s: &mut Self::Slots,
-                __taken: bool,
-                __key_at: usize,
-                __r: &mut ::jetjson::__private::Reader<#de>,
-            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-                __s.share(__taken, __key_at, __r)
-            }
-        }
-    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FlatFromJson<#de> for #ident #ty_generics #where_clause {
             type Slots = ::jetjson::__private::FlatText;
+            // Untagged: a catch-all, keeping a copy of every member no
+            // field claims (beside a catch-all map, which reads it too).
             const CATCH_ALL: bool = #catch_all;
-            #share
 
             #[inline]
             fn flat_slots() -> Self::Slots {
@@ -942,14 +966,58 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             }
         }
     });
+    let slot_of = |field: &Field| {
+        let i = position(field);
+        quote!(&mut __s.#i)
+    };
     let rest = if flats.is_empty() {
         quote!(::jetjson::__private::Ok(false))
     } else {
-        let offer = offer(&cx, &flats, &quote!(__key), &|field| {
-            let i = position(field);
-            quote!(&mut __s.#i)
-        });
-        quote!(::jetjson::__private::Ok(#offer))
+        let claims = claim_round(&cx, &flats, &quote!(__key), &slot_of);
+        quote!(::jetjson::__private::Ok(#claims))
+    };
+    // With flattened fields: `flat_member` above is the claiming round
+    // (`flat_claim`), and `flat_member` both rounds, as a decoder's.
+    let rounds = (!flats.is_empty()).then(|| {
+        let rest = rest_round(&cx, &flats, &quote!(__key), &slot_of, true);
+        quote! {
+            #[inline]
+            fn flat_member(
+                __s: &mut Self::Slots,
+                __key: &::jetjson::__private::FlatKey<#de>,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                ::jetjson::__private::Ok(
+                    <Self as ::jetjson::__private::FlatFromJson<#de>>::flat_claim(__s, __key, __key_at, __r)?
+                        || <Self as ::jetjson::__private::FlatFromJson<#de>>::flat_rest(
+                            __s,
+                            false,
+                            __r.offset(),
+                            __key,
+                            __key_at,
+                            __r,
+                        )?,
+                )
+            }
+
+            #[inline]
+            fn flat_rest(
+                __s: &mut Self::Slots,
+                __taken: bool,
+                __value_at: usize,
+                __key: &::jetjson::__private::FlatKey<#de>,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::Reader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                #rest
+            }
+        }
+    });
+    let member_name = if flats.is_empty() {
+        quote!(flat_member)
+    } else {
+        quote!(flat_claim)
     };
     let bindings = slot_fields.iter().map(|field| binding(field));
     let deny = cont.attrs.deny_unknown_fields;
@@ -998,7 +1066,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             }
 
             #[inline]
-            fn flat_member(
+            fn #member_name(
                 __s: &mut Self::Slots,
                 __key: &::jetjson::__private::FlatKey<#de>,
                 #key_at: usize,
@@ -1009,6 +1077,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                     _ => #rest,
                 }
             }
+
+            #rounds
         }
     };
     Some(quote! {

@@ -236,48 +236,80 @@ fn slots(cx: &Cx, read: &[&Field], flats: &[&Field]) -> Vec<TokenStream> {
     own.chain(flat).collect()
 }
 
-/// Offers the member `__key` (value at the cursor) to each flattened
-/// field, the catch-alls last: a `bool` expression (it may `?`).
+/// Offers the member `__key` (value at the cursor) to the flattened
+/// fields in two rounds, as the JSON decoder's `offer`: a `bool`
+/// expression (it may `?`).
 fn offer(
     cx: &Cx,
     flats: &[&Field],
     key: &TokenStream,
     slots: &dyn Fn(&Field) -> TokenStream,
 ) -> TokenStream {
+    let claims = claim_round(cx, flats, key, slots);
+    let rest = rest_round(cx, flats, key, slots, false);
+    quote!(#claims || #rest?)
+}
+
+/// The claiming round of [`offer`]: a `bool` expression.
+fn claim_round(
+    cx: &Cx,
+    flats: &[&Field],
+    key: &TokenStream,
+    slots: &dyn Fn(&Field) -> TokenStream,
+) -> TokenStream {
+    let de = &cx.de;
+    let claims = flats.iter().map(|field| {
+        let ty = field.ty;
+        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>);
+        let slots = slots(field);
+        quote!((!#trait_::CATCH_ALL && #trait_::flat_claim(#slots, #key, __key_at, __r)?))
+    });
+    quote!(#(#claims)||*)
+}
+
+/// The catch-all round of [`offer`], as the JSON decoder's.
+fn rest_round(
+    cx: &Cx,
+    flats: &[&Field],
+    key: &TokenStream,
+    slots: &dyn Fn(&Field) -> TokenStream,
+    nested: bool,
+) -> TokenStream {
     let de = &cx.de;
     let trait_of = |field: &Field| {
         let ty = field.ty;
         quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>)
     };
-    // Beside other flattened fields, a `SHARED` one gets a copy after the
-    // catch-alls (see the JSON decoder's `offer`).
-    let shared = flats.len() > 1;
-    let asks = flats
-        .iter()
-        .map(|f| (f, false))
-        .chain(flats.iter().map(|f| (f, true)))
-        .map(|(field, catch_all)| {
-            let slots = slots(field);
-            let trait_ = trait_of(field);
-            let when = match (catch_all, shared) {
-                (false, _) => quote!(!#trait_::CATCH_ALL),
-                (true, false) => quote!(#trait_::CATCH_ALL),
-                (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
-            };
-            quote!((#when && #trait_::flat_member(#slots, #key, __key_at, __r)?))
-        });
-    if !shared {
-        return quote!(#(#asks)||*);
-    }
-    let shares = flats.iter().map(|field| {
+    let (taken, value_at) = if nested {
+        (quote!(__taken), quote!(__value_at))
+    } else {
+        (quote!(false), quote!(__r.offset()))
+    };
+    if let [field] = flats {
         let trait_ = trait_of(field);
         let slots = slots(field);
-        quote!(let __taken = #trait_::flat_share(#slots, __taken, __key_at, __r)?;)
+        return quote!(#trait_::flat_rest(#slots, #taken, #value_at, #key, __key_at, __r));
+    }
+    let taken = if nested {
+        quote!(__taken || __kept)
+    } else {
+        quote!(__kept)
+    };
+    let rests = flats.iter().map(|field| {
+        let trait_ = trait_of(field);
+        let slots = slots(field);
+        quote! {
+            if #trait_::flat_rest(#slots, #taken, __value_at, #key, __key_at, __r)? {
+                __kept = true;
+            }
+        }
     });
+    let at = (!nested).then(|| quote!(let __value_at = __r.offset();));
     quote! {{
-        let __taken = #(#asks)||*;
-        #(#shares)*
-        __taken
+        #at
+        let mut __kept = false;
+        #(#rests)*
+        ::jetjson::__private::Ok::<bool, ::jetjson::__private::Error>(__kept)
     }}
 }
 
@@ -523,15 +555,59 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             }
         }
     });
+    let slot_of = |field: &Field| {
+        let i = position(field);
+        quote!(&mut __s.#i)
+    };
     let rest = if flats.is_empty() {
         quote!(::jetjson::__private::Ok(false))
     } else {
-        let offer = offer(&cx, &flats, &quote!(__key), &|field| {
-            let i = position(field);
-            quote!(&mut __s.#i)
-        });
-        quote!(::jetjson::__private::Ok(#offer))
+        let claims = claim_round(&cx, &flats, &quote!(__key), &slot_of);
+        quote!(::jetjson::__private::Ok(#claims))
     };
+    // With flattened fields, as the JSON decoder's: the match is the
+    // claiming round (`flat_claim`), and `flat_member` both rounds.
+    let member_name = if flats.is_empty() {
+        quote!(flat_member)
+    } else {
+        quote!(flat_claim)
+    };
+    let rounds = (!flats.is_empty()).then(|| {
+        let rest = rest_round(&cx, &flats, &quote!(__key), &slot_of, true);
+        quote! {
+            #[inline]
+            fn flat_member(
+                __s: &mut Self::Slots,
+                __key: &#de str,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::MsgpackReader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                ::jetjson::__private::Ok(
+                    <Self as #flat_trait>::flat_claim(__s, __key, __key_at, __r)?
+                        || <Self as #flat_trait>::flat_rest(
+                            __s,
+                            false,
+                            __r.offset(),
+                            __key,
+                            __key_at,
+                            __r,
+                        )?,
+                )
+            }
+
+            #[inline]
+            fn flat_rest(
+                __s: &mut Self::Slots,
+                __taken: bool,
+                __value_at: usize,
+                __key: &#de str,
+                __key_at: usize,
+                __r: &mut ::jetjson::__private::MsgpackReader<#de>,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                #rest
+            }
+        }
+    });
     let bindings = slot_fields.iter().map(|field| binding(field));
     let deny = cont.attrs.deny_unknown_fields;
     let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(&cx, deny));
@@ -576,7 +652,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             }
 
             #[inline]
-            fn flat_member(
+            fn #member_name(
                 __s: &mut Self::Slots,
                 __key: &#de str,
                 #key_at: usize,
@@ -587,6 +663,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                     _ => #rest,
                 }
             }
+
+            #rounds
 
             #[inline]
             fn flat_finish(
@@ -631,27 +709,13 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
                 }
             }
         });
-    let share = catch_all.then(|| {
-        quote! {
-            const SHARED: bool = true;
-
-            #[inline]
-            fn flat_share(
-                __s: &mut Self::Slots,
-                __taken: bool,
-                __key_at: usize,
-                __r: &mut ::jetjson::__private::MsgpackReader<#de>,
-            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-                __s.share(__taken, __key_at, __r)
-            }
-        }
-    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
             type Slots = ::jetjson::__private::FlatBytes;
+            // Untagged: a catch-all, keeping a copy of every member no
+            // field claims (beside a catch-all map, which reads it too).
             const CATCH_ALL: bool = #catch_all;
-            #share
 
             #[inline]
             fn flat_slots() -> Self::Slots {

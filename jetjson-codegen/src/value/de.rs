@@ -531,60 +531,93 @@ fn missing(strict: bool) -> Missing<'static> {
     }
 }
 
-/// Offers the member `(__k, __v)` to each flattened field, the catch-alls
-/// last. By reference: a `bool` expression, true when one took it. Owned:
-/// statements that move `__member` into the field that takes it.
+/// Offers the member `(__k, __v)` to the flattened fields in two rounds,
+/// as the JSON decoder's `offer`: first the fields that take their own
+/// keys, at any depth (`flat_claim_*`), then, when none took it, every
+/// catch-all at any depth (`flat_rest_*`). By reference: a `bool`
+/// expression, true when one took it. Owned: statements that move
+/// `__member` into the field that takes it; in the catch-all round every
+/// field but the last gets a copy, the last the member itself.
 fn offer(flats: &[&Field], mode: Mode) -> TokenStream {
-    // Beside other flattened fields, a `SHARED` one (an untagged enum) keeps
-    // a copy of what the catch-alls are offered (see the JSON decoder's).
-    let shared = flats.len() > 1;
-    let ask = |field: &Field, catch_all: bool| {
+    let trait_of = |field: &Field| {
         let ty = field.ty;
-        let binding = binding(field);
-        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromValue>);
-        let when = match (catch_all, shared) {
-            (false, _) => quote!(!#trait_::CATCH_ALL),
-            (true, false) => quote!(#trait_::CATCH_ALL),
-            (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
-        };
-        match mode {
-            Mode::Ref => quote!((#when && #trait_::flat_member_ref(&mut #binding, __k, __v)?)),
-            Mode::Owned => quote! {
-                if #when {
-                    if let ::jetjson::__private::Some((__k, __v)) = __member {
-                        __member = #trait_::flat_member_owned(&mut #binding, __k, __v)?;
+        quote!(<#ty as ::jetjson::__private::FlatFromValue>)
+    };
+    match mode {
+        Mode::Ref => {
+            let claims = claim_round(flats, &|f| {
+                let b = binding(f);
+                quote!(#b)
+            });
+            let rests = rest_round(flats, &|f| {
+                let b = binding(f);
+                quote!(#b)
+            });
+            quote!(#claims || #rests?)
+        }
+        Mode::Owned => {
+            let claims = flats.iter().map(|field| {
+                let trait_ = trait_of(field);
+                let binding = binding(field);
+                quote! {
+                    if !#trait_::CATCH_ALL {
+                        if let ::jetjson::__private::Some((__k, __v)) = __member {
+                            __member = #trait_::flat_claim_owned(&mut #binding, __k, __v)?;
+                        }
                     }
                 }
-            },
-        }
-    };
-    let own: Vec<TokenStream> = flats.iter().map(|f| ask(f, false)).collect();
-    let rest: Vec<TokenStream> = flats.iter().map(|f| ask(f, true)).collect();
-    if !shared {
-        return match mode {
-            Mode::Ref => quote!(#(#own)||* || #(#rest)||*),
-            Mode::Owned => quote!(#(#own)* #(#rest)*),
-        };
-    }
-    let shares = flats.iter().map(|field| {
-        let ty = field.ty;
-        let binding = binding(field);
-        quote!(<#ty as ::jetjson::__private::FlatFromValue>::flat_share(&mut #binding, __k, __v)?)
-    });
-    match mode {
-        Mode::Ref => quote!(#(#own)||* || ((#(#rest)||*) | #(#shares)|*)),
-        Mode::Owned => quote! {
-            #(#own)*
-            let __shared = match &__member {
-                ::jetjson::__private::Some((__k, __v)) => #(#shares)|*,
-                ::jetjson::__private::None => false,
-            };
-            #(#rest)*
-            if __shared {
-                __member = ::jetjson::__private::None;
+            });
+            let (last, copies) = flats.split_last().expect("flattened fields");
+            let copies = copies.iter().map(|field| {
+                let trait_ = trait_of(field);
+                let binding = binding(field);
+                quote! {
+                    if #trait_::flat_rest_ref(&mut #binding, &__k, &__v)? {
+                        __kept = true;
+                    }
+                }
+            });
+            let trait_ = trait_of(last);
+            let binding = binding(last);
+            quote! {
+                #(#claims)*
+                if let ::jetjson::__private::Some((__k, __v)) = __member {
+                    let mut __kept = false;
+                    #(#copies)*
+                    __member = #trait_::flat_rest_owned(&mut #binding, __k, __v)?;
+                    if __kept {
+                        __member = ::jetjson::__private::None;
+                    }
+                }
             }
-        },
+        }
     }
+}
+
+/// The claiming round of [`offer`] by reference (`__k`, `__v`), on the
+/// slots `slots` names: a `bool` expression.
+fn claim_round(flats: &[&Field], slots: &dyn Fn(&Field) -> TokenStream) -> TokenStream {
+    let claims = flats.iter().map(|field| {
+        let ty = field.ty;
+        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromValue>);
+        let slots = slots(field);
+        quote!((!#trait_::CATCH_ALL && #trait_::flat_claim_ref(&mut #slots, __k, __v)?))
+    });
+    quote!(#(#claims)||*)
+}
+
+/// The catch-all round of [`offer`] by reference: every field is asked
+/// (`|`, not `||`), a `Result<bool, Error>` expression.
+fn rest_round(flats: &[&Field], slots: &dyn Fn(&Field) -> TokenStream) -> TokenStream {
+    let rests = flats.iter().map(|field| {
+        let ty = field.ty;
+        let slots = slots(field);
+        quote!(<#ty as ::jetjson::__private::FlatFromValue>::flat_rest_ref(&mut #slots, __k, __v))
+    });
+    if flats.len() == 1 {
+        return quote!(#(#rests)*);
+    }
+    quote!(::jetjson::__private::Ok::<bool, ::jetjson::__private::Error>(#(#rests?)|*))
 }
 
 /// `FlatFromValue` for a struct with named fields (members offered by
@@ -725,47 +758,57 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             }
         }
     });
-    let rest = if flats.is_empty() {
-        quote!(::jetjson::__private::Ok(false))
-    } else {
-        // As `offer`, by reference.
-        let shared = flats.len() > 1;
-        let ask = |field: &Field, catch_all: bool| {
-            let ty = field.ty;
-            let i = position(field);
-            let trait_ = quote!(<#ty as #flat_trait>);
-            let when = match (catch_all, shared) {
-                (false, _) => quote!(!#trait_::CATCH_ALL),
-                (true, false) => quote!(#trait_::CATCH_ALL),
-                (true, true) => quote!(#trait_::CATCH_ALL && !#trait_::SHARED),
-            };
-            quote!((#when && #trait_::flat_member_ref(&mut __s.#i, __k, __v)?))
-        };
-        let own = flats.iter().map(|f| ask(f, false));
-        let others = flats.iter().map(|f| ask(f, true));
-        if shared {
-            let shares = flats.iter().map(|field| {
-                let ty = field.ty;
-                let i = position(field);
-                quote!(<#ty as #flat_trait>::flat_share(&mut __s.#i, __k, __v)?)
-            });
-            quote!(::jetjson::__private::Ok(#(#own)||* || ((#(#others)||*) | #(#shares)|*)))
-        } else {
-            quote!(::jetjson::__private::Ok(#(#own)||* || #(#others)||*))
-        }
-    };
     if member.is_empty() {
+        // Flattened fields: as the JSON decoder's, `flat_claim_ref` is the
+        // claiming round, `flat_rest_ref` the catch-all round and
+        // `flat_member_ref` both; the owned forms go through them.
+        let slot_of = |field: &Field| {
+            let i = position(field);
+            quote!(__s.#i)
+        };
+        let claims = claim_round(&flats, &slot_of);
+        let rests = rest_round(&flats, &slot_of);
+        let result = quote! {
+            ::jetjson::__private::Result<
+                ::jetjson::__private::Option<(
+                    ::jetjson::__private::String,
+                    ::jetjson::__private::Value,
+                )>,
+                ::jetjson::__private::Error,
+            >
+        };
         member = quote! {
             #[inline]
-            fn flat_member_ref(
+            fn flat_claim_ref(
                 __s: &mut Self::Slots,
                 __k: &str,
                 __v: &::jetjson::__private::Value,
             ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
                 match __k.as_bytes() {
                     #(#arms)*
-                    _ => #rest,
+                    _ => ::jetjson::__private::Ok(#claims),
                 }
+            }
+
+            #[inline]
+            fn flat_rest_ref(
+                __s: &mut Self::Slots,
+                __k: &str,
+                __v: &::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                #rests
+            }
+
+            #[inline]
+            fn flat_member_ref(
+                __s: &mut Self::Slots,
+                __k: &str,
+                __v: &::jetjson::__private::Value,
+            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+                ::jetjson::__private::Ok(
+                    <Self as #flat_trait>::flat_claim_ref(__s, __k, __v)?
+                        || <Self as #flat_trait>::flat_rest_ref(__s, __k, __v)?,
+                )
             }
 
             #[inline]
@@ -773,14 +816,36 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                 __s: &mut Self::Slots,
                 __k: ::jetjson::__private::String,
                 __v: ::jetjson::__private::Value,
-            ) -> ::jetjson::__private::Result<
-                ::jetjson::__private::Option<(
-                    ::jetjson::__private::String,
-                    ::jetjson::__private::Value,
-                )>,
-                ::jetjson::__private::Error,
-            > {
+            ) -> #result {
                 ::jetjson::__private::flat_member_owned_by_ref::<Self>(__s, __k, __v)
+            }
+
+            #[inline]
+            fn flat_claim_owned(
+                __s: &mut Self::Slots,
+                __k: ::jetjson::__private::String,
+                __v: ::jetjson::__private::Value,
+            ) -> #result {
+                ::jetjson::__private::flat_by_ref(
+                    __s,
+                    __k,
+                    __v,
+                    <Self as #flat_trait>::flat_claim_ref,
+                )
+            }
+
+            #[inline]
+            fn flat_rest_owned(
+                __s: &mut Self::Slots,
+                __k: ::jetjson::__private::String,
+                __v: ::jetjson::__private::Value,
+            ) -> #result {
+                ::jetjson::__private::flat_by_ref(
+                    __s,
+                    __k,
+                    __v,
+                    <Self as #flat_trait>::flat_rest_ref,
+                )
             }
         };
     }
@@ -864,27 +929,13 @@ fn expand_flat_enum(cont: &Container, variants: &[Variant]) -> Option<TokenStrea
                 }
             }
         });
-    let share = catch_all.then(|| {
-        quote! {
-            const SHARED: bool = true;
-
-            #[inline]
-            fn flat_share(
-                __s: &mut Self::Slots,
-                __key: &str,
-                __v: &::jetjson::__private::Value,
-            ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-                __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
-                ::jetjson::__private::Ok(true)
-            }
-        }
-    });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
             type Slots = ::jetjson::__private::Map;
+            // Untagged: a catch-all, keeping a copy of every member no
+            // field claims (beside a catch-all map, which gets it too).
             const CATCH_ALL: bool = #catch_all;
-            #share
 
             #[inline]
             fn flat_slots() -> Self::Slots {

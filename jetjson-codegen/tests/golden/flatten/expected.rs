@@ -106,106 +106,80 @@ const _: () = {
                         __next = 1;
                     }
                     _ => {
-                        if !({
-                            let __taken = (!<Paging as ::jetjson::__private::FlatFromJson<
+                        if !((!<Paging as ::jetjson::__private::FlatFromJson<
+                            'de,
+                        >>::CATCH_ALL
+                            && <Paging as ::jetjson::__private::FlatFromJson<
                                 'de,
-                            >>::CATCH_ALL
-                                && <Paging as ::jetjson::__private::FlatFromJson<
+                            >>::flat_claim(&mut __f_paging, &__flat_key, __key_at, __r)?)
+                            || (!<Option<
+                                Extra,
+                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                && <Option<
+                                    Extra,
+                                > as ::jetjson::__private::FlatFromJson<
                                     'de,
-                                >>::flat_member(
+                                >>::flat_claim(&mut __f_extra, &__flat_key, __key_at, __r)?)
+                            || (!<std::collections::BTreeMap<
+                                String,
+                                u32,
+                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
+                                && <std::collections::BTreeMap<
+                                    String,
+                                    u32,
+                                > as ::jetjson::__private::FlatFromJson<
+                                    'de,
+                                >>::flat_claim(&mut __f_rest, &__flat_key, __key_at, __r)?)
+                            || {
+                                let __value_at = __r.offset();
+                                let mut __kept = false;
+                                if <Paging as ::jetjson::__private::FlatFromJson<
+                                    'de,
+                                >>::flat_rest(
                                     &mut __f_paging,
+                                    __kept,
+                                    __value_at,
                                     &__flat_key,
                                     __key_at,
                                     __r,
-                                )?)
-                                || (!<Option<
+                                )? {
+                                    __kept = true;
+                                }
+                                if <Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                    && <Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromJson<
-                                        'de,
-                                    >>::flat_member(
-                                        &mut __f_extra,
-                                        &__flat_key,
-                                        __key_at,
-                                        __r,
-                                    )?)
-                                || (!<std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                    && <std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromJson<
-                                        'de,
-                                    >>::flat_member(&mut __f_rest, &__flat_key, __key_at, __r)?)
-                                || (<Paging as ::jetjson::__private::FlatFromJson<
+                                > as ::jetjson::__private::FlatFromJson<
                                     'de,
-                                >>::CATCH_ALL
-                                    && !<Paging as ::jetjson::__private::FlatFromJson<
-                                        'de,
-                                    >>::SHARED
-                                    && <Paging as ::jetjson::__private::FlatFromJson<
-                                        'de,
-                                    >>::flat_member(
-                                        &mut __f_paging,
-                                        &__flat_key,
-                                        __key_at,
-                                        __r,
-                                    )?)
-                                || (<Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                    && !<Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
-                                    && <Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromJson<
-                                        'de,
-                                    >>::flat_member(
-                                        &mut __f_extra,
-                                        &__flat_key,
-                                        __key_at,
-                                        __r,
-                                    )?)
-                                || (<std::collections::BTreeMap<
+                                >>::flat_rest(
+                                    &mut __f_extra,
+                                    __kept,
+                                    __value_at,
+                                    &__flat_key,
+                                    __key_at,
+                                    __r,
+                                )? {
+                                    __kept = true;
+                                }
+                                if <std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                    && !<std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
-                                    && <std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromJson<
-                                        'de,
-                                    >>::flat_member(
-                                        &mut __f_rest,
-                                        &__flat_key,
-                                        __key_at,
-                                        __r,
-                                    )?);
-                            let __taken = <Paging as ::jetjson::__private::FlatFromJson<
-                                'de,
-                            >>::flat_share(&mut __f_paging, __taken, __key_at, __r)?;
-                            let __taken = <Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromJson<
-                                'de,
-                            >>::flat_share(&mut __f_extra, __taken, __key_at, __r)?;
-                            let __taken = <std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromJson<
-                                'de,
-                            >>::flat_share(&mut __f_rest, __taken, __key_at, __r)?;
-                            __taken
-                        }) {
+                                > as ::jetjson::__private::FlatFromJson<
+                                    'de,
+                                >>::flat_rest(
+                                    &mut __f_rest,
+                                    __kept,
+                                    __value_at,
+                                    &__flat_key,
+                                    __key_at,
+                                    __r,
+                                )? {
+                                    __kept = true;
+                                }
+                                ::jetjson::__private::Ok::<
+                                    bool,
+                                    ::jetjson::__private::Error,
+                                >(__kept)
+                            }?)
+                        {
                             return ::jetjson::__private::Err(
                                 ::jetjson::__private::unknown_field_at(
                                     __r,
@@ -276,7 +250,7 @@ const _: () = {
                 > as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key)
         }
         #[inline]
-        fn flat_member(
+        fn flat_claim(
             __s: &mut Self::Slots,
             __key: &::jetjson::__private::FlatKey<'de>,
             __key_at: usize,
@@ -293,13 +267,11 @@ const _: () = {
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
-                    ::jetjson::__private::Ok({
-                        let __taken = (!<Paging as ::jetjson::__private::FlatFromJson<
-                            'de,
-                        >>::CATCH_ALL
+                    ::jetjson::__private::Ok(
+                        (!<Paging as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
                             && <Paging as ::jetjson::__private::FlatFromJson<
                                 'de,
-                            >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
+                            >>::flat_claim(&mut __s.1, __key, __key_at, __r)?)
                             || (!<Option<
                                 Extra,
                             > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
@@ -307,7 +279,7 @@ const _: () = {
                                     Extra,
                                 > as ::jetjson::__private::FlatFromJson<
                                     'de,
-                                >>::flat_member(&mut __s.2, __key, __key_at, __r)?)
+                                >>::flat_claim(&mut __s.2, __key, __key_at, __r)?)
                             || (!<std::collections::BTreeMap<
                                 String,
                                 u32,
@@ -317,58 +289,80 @@ const _: () = {
                                     u32,
                                 > as ::jetjson::__private::FlatFromJson<
                                     'de,
-                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?)
-                            || (<Paging as ::jetjson::__private::FlatFromJson<
-                                'de,
-                            >>::CATCH_ALL
-                                && !<Paging as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::SHARED
-                                && <Paging as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
-                            || (<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && !<Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
-                                && <Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(&mut __s.2, __key, __key_at, __r)?)
-                            || (<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
-                                && !<std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromJson<'de>>::SHARED
-                                && <std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?);
-                        let __taken = <Paging as ::jetjson::__private::FlatFromJson<
-                            'de,
-                        >>::flat_share(&mut __s.1, __taken, __key_at, __r)?;
-                        let __taken = <Option<
-                            Extra,
-                        > as ::jetjson::__private::FlatFromJson<
-                            'de,
-                        >>::flat_share(&mut __s.2, __taken, __key_at, __r)?;
-                        let __taken = <std::collections::BTreeMap<
-                            String,
-                            u32,
-                        > as ::jetjson::__private::FlatFromJson<
-                            'de,
-                        >>::flat_share(&mut __s.3, __taken, __key_at, __r)?;
-                        __taken
-                    })
+                                >>::flat_claim(&mut __s.3, __key, __key_at, __r)?),
+                    )
                 }
+            }
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(
+                <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_claim(__s, __key, __key_at, __r)?
+                    || <Self as ::jetjson::__private::FlatFromJson<
+                        'de,
+                    >>::flat_rest(__s, false, __r.offset(), __key, __key_at, __r)?,
+            )
+        }
+        #[inline]
+        fn flat_rest(
+            __s: &mut Self::Slots,
+            __taken: bool,
+            __value_at: usize,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            {
+                let mut __kept = false;
+                if <Paging as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_rest(
+                    &mut __s.1,
+                    __taken || __kept,
+                    __value_at,
+                    __key,
+                    __key_at,
+                    __r,
+                )? {
+                    __kept = true;
+                }
+                if <Option<
+                    Extra,
+                > as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_rest(
+                    &mut __s.2,
+                    __taken || __kept,
+                    __value_at,
+                    __key,
+                    __key_at,
+                    __r,
+                )? {
+                    __kept = true;
+                }
+                if <std::collections::BTreeMap<
+                    String,
+                    u32,
+                > as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_rest(
+                    &mut __s.3,
+                    __taken || __kept,
+                    __value_at,
+                    __key,
+                    __key_at,
+                    __r,
+                )? {
+                    __kept = true;
+                }
+                ::jetjson::__private::Ok::<bool, ::jetjson::__private::Error>(__kept)
             }
         }
         #[inline(always)]
@@ -457,7 +451,7 @@ const _: () = {
                         let mut __member = ::jetjson::__private::Some((__k, __v));
                         if !<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
                             if let ::jetjson::__private::Some((__k, __v)) = __member {
-                                __member = <Paging as ::jetjson::__private::FlatFromValue>::flat_member_owned(
+                                __member = <Paging as ::jetjson::__private::FlatFromValue>::flat_claim_owned(
                                     &mut __f_paging,
                                     __k,
                                     __v,
@@ -470,7 +464,7 @@ const _: () = {
                             if let ::jetjson::__private::Some((__k, __v)) = __member {
                                 __member = <Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_owned(
+                                > as ::jetjson::__private::FlatFromValue>::flat_claim_owned(
                                     &mut __f_extra,
                                     __k,
                                     __v,
@@ -485,88 +479,42 @@ const _: () = {
                                 __member = <std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_owned(
+                                > as ::jetjson::__private::FlatFromValue>::flat_claim_owned(
                                     &mut __f_rest,
                                     __k,
                                     __v,
                                 )?;
                             }
                         }
-                        let __shared = match &__member {
-                            ::jetjson::__private::Some((__k, __v)) => {
-                                <Paging as ::jetjson::__private::FlatFromValue>::flat_share(
-                                    &mut __f_paging,
-                                    __k,
-                                    __v,
-                                )?
-                                    | <Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromValue>::flat_share(
-                                        &mut __f_extra,
-                                        __k,
-                                        __v,
-                                    )?
-                                    | <std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromValue>::flat_share(
-                                        &mut __f_rest,
-                                        __k,
-                                        __v,
-                                    )?
+                        if let ::jetjson::__private::Some((__k, __v)) = __member {
+                            let mut __kept = false;
+                            if <Paging as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                                &mut __f_paging,
+                                &__k,
+                                &__v,
+                            )? {
+                                __kept = true;
                             }
-                            ::jetjson::__private::None => false,
-                        };
-                        if <Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                            && !<Paging as ::jetjson::__private::FlatFromValue>::SHARED
-                        {
-                            if let ::jetjson::__private::Some((__k, __v)) = __member {
-                                __member = <Paging as ::jetjson::__private::FlatFromValue>::flat_member_owned(
-                                    &mut __f_paging,
-                                    __k,
-                                    __v,
-                                )?;
-                            }
-                        }
-                        if <Option<
-                            Extra,
-                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                            && !<Option<
+                            if <Option<
                                 Extra,
-                            > as ::jetjson::__private::FlatFromValue>::SHARED
-                        {
-                            if let ::jetjson::__private::Some((__k, __v)) = __member {
-                                __member = <Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_owned(
-                                    &mut __f_extra,
-                                    __k,
-                                    __v,
-                                )?;
+                            > as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                                &mut __f_extra,
+                                &__k,
+                                &__v,
+                            )? {
+                                __kept = true;
                             }
-                        }
-                        if <std::collections::BTreeMap<
-                            String,
-                            u32,
-                        > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                            && !<std::collections::BTreeMap<
+                            __member = <std::collections::BTreeMap<
                                 String,
                                 u32,
-                            > as ::jetjson::__private::FlatFromValue>::SHARED
-                        {
-                            if let ::jetjson::__private::Some((__k, __v)) = __member {
-                                __member = <std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_owned(
-                                    &mut __f_rest,
-                                    __k,
-                                    __v,
-                                )?;
+                            > as ::jetjson::__private::FlatFromValue>::flat_rest_owned(
+                                &mut __f_rest,
+                                __k,
+                                __v,
+                            )?;
+                            if __kept {
+                                __member = ::jetjson::__private::None;
                             }
-                        }
-                        if __shared {
-                            __member = ::jetjson::__private::None;
                         }
                         if let ::jetjson::__private::Some((__k, _)) = __member {
                             return ::jetjson::__private::Err(
@@ -627,7 +575,7 @@ const _: () = {
                     }
                     _ => {
                         if !((!<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                            && <Paging as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                            && <Paging as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
                                 &mut __f_paging,
                                 __k,
                                 __v,
@@ -637,7 +585,7 @@ const _: () = {
                             > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
                                 && <Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
                                     &mut __f_extra,
                                     __k,
                                     __v,
@@ -649,67 +597,36 @@ const _: () = {
                                 && <std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
                                     &mut __f_rest,
                                     __k,
                                     __v,
                                 )?)
-                            || (((<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && !<Paging as ::jetjson::__private::FlatFromValue>::SHARED
-                                && <Paging as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                            || ::jetjson::__private::Ok::<
+                                bool,
+                                ::jetjson::__private::Error,
+                            >(
+                                <Paging as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
                                     &mut __f_paging,
                                     __k,
                                     __v,
-                                )?)
-                                || (<Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                    && !<Option<
+                                )?
+                                    | <Option<
                                         Extra,
-                                    > as ::jetjson::__private::FlatFromValue>::SHARED
-                                    && <Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                    > as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
                                         &mut __f_extra,
                                         __k,
                                         __v,
-                                    )?)
-                                || (<std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                    && !<std::collections::BTreeMap<
+                                    )?
+                                    | <std::collections::BTreeMap<
                                         String,
                                         u32,
-                                    > as ::jetjson::__private::FlatFromValue>::SHARED
-                                    && <std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                    > as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
                                         &mut __f_rest,
                                         __k,
                                         __v,
-                                    )?))
-                                | <Paging as ::jetjson::__private::FlatFromValue>::flat_share(
-                                    &mut __f_paging,
-                                    __k,
-                                    __v,
-                                )?
-                                | <Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_share(
-                                    &mut __f_extra,
-                                    __k,
-                                    __v,
-                                )?
-                                | <std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_share(
-                                    &mut __f_rest,
-                                    __k,
-                                    __v,
-                                )?))
+                                    )?,
+                            )?)
                         {
                             return ::jetjson::__private::Err(
                                 ::jetjson::__private::value_unknown_field(&__k, &["id"]),
@@ -775,7 +692,7 @@ const _: () = {
                 > as ::jetjson::__private::FlatFromValue>::flat_claims(__key)
         }
         #[inline]
-        fn flat_member_ref(
+        fn flat_claim_ref(
             __s: &mut Self::Slots,
             __k: &str,
             __v: &::jetjson::__private::Value,
@@ -793,7 +710,7 @@ const _: () = {
                 _ => {
                     ::jetjson::__private::Ok(
                         (!<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                            && <Paging as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                            && <Paging as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
                                 &mut __s.1,
                                 __k,
                                 __v,
@@ -803,7 +720,7 @@ const _: () = {
                             > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
                                 && <Option<
                                     Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                > as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
                                     &mut __s.2,
                                     __k,
                                     __v,
@@ -815,63 +732,7 @@ const _: () = {
                                 && <std::collections::BTreeMap<
                                     String,
                                     u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
-                                    &mut __s.3,
-                                    __k,
-                                    __v,
-                                )?)
-                            || (((<Paging as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && !<Paging as ::jetjson::__private::FlatFromValue>::SHARED
-                                && <Paging as ::jetjson::__private::FlatFromValue>::flat_member_ref(
-                                    &mut __s.1,
-                                    __k,
-                                    __v,
-                                )?)
-                                || (<Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                    && !<Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromValue>::SHARED
-                                    && <Option<
-                                        Extra,
-                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
-                                        &mut __s.2,
-                                        __k,
-                                        __v,
-                                    )?)
-                                || (<std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                    && !<std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromValue>::SHARED
-                                    && <std::collections::BTreeMap<
-                                        String,
-                                        u32,
-                                    > as ::jetjson::__private::FlatFromValue>::flat_member_ref(
-                                        &mut __s.3,
-                                        __k,
-                                        __v,
-                                    )?))
-                                | <Paging as ::jetjson::__private::FlatFromValue>::flat_share(
-                                    &mut __s.1,
-                                    __k,
-                                    __v,
-                                )?
-                                | <Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromValue>::flat_share(
-                                    &mut __s.2,
-                                    __k,
-                                    __v,
-                                )?
-                                | <std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromValue>::flat_share(
+                                > as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
                                     &mut __s.3,
                                     __k,
                                     __v,
@@ -879,6 +740,57 @@ const _: () = {
                     )
                 }
             }
+        }
+        #[inline]
+        fn flat_rest_ref(
+            __s: &mut Self::Slots,
+            __k: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok::<
+                bool,
+                ::jetjson::__private::Error,
+            >(
+                <Paging as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                    &mut __s.1,
+                    __k,
+                    __v,
+                )?
+                    | <Option<
+                        Extra,
+                    > as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                        &mut __s.2,
+                        __k,
+                        __v,
+                    )?
+                    | <std::collections::BTreeMap<
+                        String,
+                        u32,
+                    > as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                        &mut __s.3,
+                        __k,
+                        __v,
+                    )?,
+            )
+        }
+        #[inline]
+        fn flat_member_ref(
+            __s: &mut Self::Slots,
+            __k: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(
+                <Self as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
+                    __s,
+                    __k,
+                    __v,
+                )?
+                    || <Self as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                        __s,
+                        __k,
+                        __v,
+                    )?,
+            )
         }
         #[inline]
         fn flat_member_owned(
@@ -892,6 +804,42 @@ const _: () = {
             ::jetjson::__private::Error,
         > {
             ::jetjson::__private::flat_member_owned_by_ref::<Self>(__s, __k, __v)
+        }
+        #[inline]
+        fn flat_claim_owned(
+            __s: &mut Self::Slots,
+            __k: ::jetjson::__private::String,
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+            ::jetjson::__private::Error,
+        > {
+            ::jetjson::__private::flat_by_ref(
+                __s,
+                __k,
+                __v,
+                <Self as ::jetjson::__private::FlatFromValue>::flat_claim_ref,
+            )
+        }
+        #[inline]
+        fn flat_rest_owned(
+            __s: &mut Self::Slots,
+            __k: ::jetjson::__private::String,
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+            ::jetjson::__private::Error,
+        > {
+            ::jetjson::__private::flat_by_ref(
+                __s,
+                __k,
+                __v,
+                <Self as ::jetjson::__private::FlatFromValue>::flat_rest_ref,
+            )
         }
         #[inline]
         fn flat_finish_value(
@@ -979,81 +927,80 @@ const _: () = {
                         match __key.as_bytes() {
                             b"id" => 0,
                             _ => {
-                                if {
-                                    let __taken = (!<Paging as ::jetjson::__private::FlatFromMsgpack<
+                                if (!<Paging as ::jetjson::__private::FlatFromMsgpack<
+                                    'de,
+                                >>::CATCH_ALL
+                                    && <Paging as ::jetjson::__private::FlatFromMsgpack<
                                         'de,
-                                    >>::CATCH_ALL
-                                        && <Paging as ::jetjson::__private::FlatFromMsgpack<
-                                            'de,
-                                        >>::flat_member(&mut __f_paging, __key, __key_at, __r)?)
-                                        || (!<Option<
-                                            Extra,
-                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                            && <Option<
-                                                Extra,
-                                            > as ::jetjson::__private::FlatFromMsgpack<
-                                                'de,
-                                            >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
-                                        || (!<std::collections::BTreeMap<
-                                            String,
-                                            u32,
-                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                            && <std::collections::BTreeMap<
-                                                String,
-                                                u32,
-                                            > as ::jetjson::__private::FlatFromMsgpack<
-                                                'de,
-                                            >>::flat_member(&mut __f_rest, __key, __key_at, __r)?)
-                                        || (<Paging as ::jetjson::__private::FlatFromMsgpack<
-                                            'de,
-                                        >>::CATCH_ALL
-                                            && !<Paging as ::jetjson::__private::FlatFromMsgpack<
-                                                'de,
-                                            >>::SHARED
-                                            && <Paging as ::jetjson::__private::FlatFromMsgpack<
-                                                'de,
-                                            >>::flat_member(&mut __f_paging, __key, __key_at, __r)?)
-                                        || (<Option<
-                                            Extra,
-                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                            && !<Option<
-                                                Extra,
-                                            > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
-                                            && <Option<
-                                                Extra,
-                                            > as ::jetjson::__private::FlatFromMsgpack<
-                                                'de,
-                                            >>::flat_member(&mut __f_extra, __key, __key_at, __r)?)
-                                        || (<std::collections::BTreeMap<
-                                            String,
-                                            u32,
-                                        > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                            && !<std::collections::BTreeMap<
-                                                String,
-                                                u32,
-                                            > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
-                                            && <std::collections::BTreeMap<
-                                                String,
-                                                u32,
-                                            > as ::jetjson::__private::FlatFromMsgpack<
-                                                'de,
-                                            >>::flat_member(&mut __f_rest, __key, __key_at, __r)?);
-                                    let __taken = <Paging as ::jetjson::__private::FlatFromMsgpack<
-                                        'de,
-                                    >>::flat_share(&mut __f_paging, __taken, __key_at, __r)?;
-                                    let __taken = <Option<
+                                    >>::flat_claim(&mut __f_paging, __key, __key_at, __r)?)
+                                    || (!<Option<
                                         Extra,
-                                    > as ::jetjson::__private::FlatFromMsgpack<
-                                        'de,
-                                    >>::flat_share(&mut __f_extra, __taken, __key_at, __r)?;
-                                    let __taken = <std::collections::BTreeMap<
+                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                        && <Option<
+                                            Extra,
+                                        > as ::jetjson::__private::FlatFromMsgpack<
+                                            'de,
+                                        >>::flat_claim(&mut __f_extra, __key, __key_at, __r)?)
+                                    || (!<std::collections::BTreeMap<
                                         String,
                                         u32,
-                                    > as ::jetjson::__private::FlatFromMsgpack<
-                                        'de,
-                                    >>::flat_share(&mut __f_rest, __taken, __key_at, __r)?;
-                                    __taken
-                                } {
+                                    > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
+                                        && <std::collections::BTreeMap<
+                                            String,
+                                            u32,
+                                        > as ::jetjson::__private::FlatFromMsgpack<
+                                            'de,
+                                        >>::flat_claim(&mut __f_rest, __key, __key_at, __r)?)
+                                    || {
+                                        let __value_at = __r.offset();
+                                        let mut __kept = false;
+                                        if <Paging as ::jetjson::__private::FlatFromMsgpack<
+                                            'de,
+                                        >>::flat_rest(
+                                            &mut __f_paging,
+                                            __kept,
+                                            __value_at,
+                                            __key,
+                                            __key_at,
+                                            __r,
+                                        )? {
+                                            __kept = true;
+                                        }
+                                        if <Option<
+                                            Extra,
+                                        > as ::jetjson::__private::FlatFromMsgpack<
+                                            'de,
+                                        >>::flat_rest(
+                                            &mut __f_extra,
+                                            __kept,
+                                            __value_at,
+                                            __key,
+                                            __key_at,
+                                            __r,
+                                        )? {
+                                            __kept = true;
+                                        }
+                                        if <std::collections::BTreeMap<
+                                            String,
+                                            u32,
+                                        > as ::jetjson::__private::FlatFromMsgpack<
+                                            'de,
+                                        >>::flat_rest(
+                                            &mut __f_rest,
+                                            __kept,
+                                            __value_at,
+                                            __key,
+                                            __key_at,
+                                            __r,
+                                        )? {
+                                            __kept = true;
+                                        }
+                                        ::jetjson::__private::Ok::<
+                                            bool,
+                                            ::jetjson::__private::Error,
+                                        >(__kept)
+                                    }?
+                                {
                                     continue;
                                 }
                                 return ::jetjson::__private::Err(
@@ -1144,7 +1091,7 @@ const _: () = {
                 > as ::jetjson::__private::FlatFromMsgpack<'de>>::flat_claims(__key)
         }
         #[inline]
-        fn flat_member(
+        fn flat_claim(
             __s: &mut Self::Slots,
             __key: &'de str,
             __key_at: usize,
@@ -1168,13 +1115,13 @@ const _: () = {
                     ::jetjson::__private::Ok(true)
                 }
                 _ => {
-                    ::jetjson::__private::Ok({
-                        let __taken = (!<Paging as ::jetjson::__private::FlatFromMsgpack<
+                    ::jetjson::__private::Ok(
+                        (!<Paging as ::jetjson::__private::FlatFromMsgpack<
                             'de,
                         >>::CATCH_ALL
                             && <Paging as ::jetjson::__private::FlatFromMsgpack<
                                 'de,
-                            >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
+                            >>::flat_claim(&mut __s.1, __key, __key_at, __r)?)
                             || (!<Option<
                                 Extra,
                             > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
@@ -1182,7 +1129,7 @@ const _: () = {
                                     Extra,
                                 > as ::jetjson::__private::FlatFromMsgpack<
                                     'de,
-                                >>::flat_member(&mut __s.2, __key, __key_at, __r)?)
+                                >>::flat_claim(&mut __s.2, __key, __key_at, __r)?)
                             || (!<std::collections::BTreeMap<
                                 String,
                                 u32,
@@ -1192,58 +1139,80 @@ const _: () = {
                                     u32,
                                 > as ::jetjson::__private::FlatFromMsgpack<
                                     'de,
-                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?)
-                            || (<Paging as ::jetjson::__private::FlatFromMsgpack<
-                                'de,
-                            >>::CATCH_ALL
-                                && !<Paging as ::jetjson::__private::FlatFromMsgpack<
-                                    'de,
-                                >>::SHARED
-                                && <Paging as ::jetjson::__private::FlatFromMsgpack<
-                                    'de,
-                                >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
-                            || (<Option<
-                                Extra,
-                            > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                && !<Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
-                                && <Option<
-                                    Extra,
-                                > as ::jetjson::__private::FlatFromMsgpack<
-                                    'de,
-                                >>::flat_member(&mut __s.2, __key, __key_at, __r)?)
-                            || (<std::collections::BTreeMap<
-                                String,
-                                u32,
-                            > as ::jetjson::__private::FlatFromMsgpack<'de>>::CATCH_ALL
-                                && !<std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromMsgpack<'de>>::SHARED
-                                && <std::collections::BTreeMap<
-                                    String,
-                                    u32,
-                                > as ::jetjson::__private::FlatFromMsgpack<
-                                    'de,
-                                >>::flat_member(&mut __s.3, __key, __key_at, __r)?);
-                        let __taken = <Paging as ::jetjson::__private::FlatFromMsgpack<
-                            'de,
-                        >>::flat_share(&mut __s.1, __taken, __key_at, __r)?;
-                        let __taken = <Option<
-                            Extra,
-                        > as ::jetjson::__private::FlatFromMsgpack<
-                            'de,
-                        >>::flat_share(&mut __s.2, __taken, __key_at, __r)?;
-                        let __taken = <std::collections::BTreeMap<
-                            String,
-                            u32,
-                        > as ::jetjson::__private::FlatFromMsgpack<
-                            'de,
-                        >>::flat_share(&mut __s.3, __taken, __key_at, __r)?;
-                        __taken
-                    })
+                                >>::flat_claim(&mut __s.3, __key, __key_at, __r)?),
+                    )
                 }
+            }
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(
+                <Self as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_claim(__s, __key, __key_at, __r)?
+                    || <Self as ::jetjson::__private::FlatFromMsgpack<
+                        'de,
+                    >>::flat_rest(__s, false, __r.offset(), __key, __key_at, __r)?,
+            )
+        }
+        #[inline]
+        fn flat_rest(
+            __s: &mut Self::Slots,
+            __taken: bool,
+            __value_at: usize,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            {
+                let mut __kept = false;
+                if <Paging as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_rest(
+                    &mut __s.1,
+                    __taken || __kept,
+                    __value_at,
+                    __key,
+                    __key_at,
+                    __r,
+                )? {
+                    __kept = true;
+                }
+                if <Option<
+                    Extra,
+                > as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_rest(
+                    &mut __s.2,
+                    __taken || __kept,
+                    __value_at,
+                    __key,
+                    __key_at,
+                    __r,
+                )? {
+                    __kept = true;
+                }
+                if <std::collections::BTreeMap<
+                    String,
+                    u32,
+                > as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_rest(
+                    &mut __s.3,
+                    __taken || __kept,
+                    __value_at,
+                    __key,
+                    __key_at,
+                    __r,
+                )? {
+                    __kept = true;
+                }
+                ::jetjson::__private::Ok::<bool, ::jetjson::__private::Error>(__kept)
             }
         }
         #[inline]
@@ -1613,20 +1582,22 @@ const _: () = {
                                 let mut __member = ::jetjson::__private::Some((__k, __v));
                                 if !<Created as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
                                     if let ::jetjson::__private::Some((__k, __v)) = __member {
-                                        __member = <Created as ::jetjson::__private::FlatFromValue>::flat_member_owned(
+                                        __member = <Created as ::jetjson::__private::FlatFromValue>::flat_claim_owned(
                                             &mut __f_0,
                                             __k,
                                             __v,
                                         )?;
                                     }
                                 }
-                                if <Created as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
-                                    if let ::jetjson::__private::Some((__k, __v)) = __member {
-                                        __member = <Created as ::jetjson::__private::FlatFromValue>::flat_member_owned(
-                                            &mut __f_0,
-                                            __k,
-                                            __v,
-                                        )?;
+                                if let ::jetjson::__private::Some((__k, __v)) = __member {
+                                    let mut __kept = false;
+                                    __member = <Created as ::jetjson::__private::FlatFromValue>::flat_rest_owned(
+                                        &mut __f_0,
+                                        __k,
+                                        __v,
+                                    )?;
+                                    if __kept {
+                                        __member = ::jetjson::__private::None;
                                     }
                                 }
                                 if let ::jetjson::__private::Some((__k, _)) = __member {
@@ -1718,17 +1689,16 @@ const _: () = {
                             1 => {}
                             _ => {
                                 if !((!<Created as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                    && <Created as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                                    && <Created as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
                                         &mut __f_0,
                                         __k,
                                         __v,
                                     )?)
-                                    || (<Created as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                        && <Created as ::jetjson::__private::FlatFromValue>::flat_member_ref(
-                                            &mut __f_0,
-                                            __k,
-                                            __v,
-                                        )?))
+                                    || <Created as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                                        &mut __f_0,
+                                        __k,
+                                        __v,
+                                    )?)
                                 {
                                     if <Created as ::jetjson::__private::FlatFromValue>::DENY_UNKNOWN {
                                         return ::jetjson::__private::Err(
@@ -1944,13 +1914,17 @@ const _: () = {
                                     >>::CATCH_ALL
                                         && <Created as ::jetjson::__private::FlatFromMsgpack<
                                             'de,
-                                        >>::flat_member(&mut __f_0, __key, __key_at, __r)?)
-                                        || (<Created as ::jetjson::__private::FlatFromMsgpack<
+                                        >>::flat_claim(&mut __f_0, __key, __key_at, __r)?)
+                                        || <Created as ::jetjson::__private::FlatFromMsgpack<
                                             'de,
-                                        >>::CATCH_ALL
-                                            && <Created as ::jetjson::__private::FlatFromMsgpack<
-                                                'de,
-                                            >>::flat_member(&mut __f_0, __key, __key_at, __r)?)
+                                        >>::flat_rest(
+                                            &mut __f_0,
+                                            false,
+                                            __r.offset(),
+                                            __key,
+                                            __key_at,
+                                            __r,
+                                        )?
                                     {
                                         continue;
                                     }
@@ -2201,18 +2175,17 @@ const _: () = {
                         >>::CATCH_ALL
                             && <Event as ::jetjson::__private::FlatFromJson<
                                 'de,
-                            >>::flat_member(&mut __f_event, &__flat_key, __key_at, __r)?)
-                            || (<Event as ::jetjson::__private::FlatFromJson<
+                            >>::flat_claim(&mut __f_event, &__flat_key, __key_at, __r)?)
+                            || <Event as ::jetjson::__private::FlatFromJson<
                                 'de,
-                            >>::CATCH_ALL
-                                && <Event as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(
-                                    &mut __f_event,
-                                    &__flat_key,
-                                    __key_at,
-                                    __r,
-                                )?))
+                            >>::flat_rest(
+                                &mut __f_event,
+                                false,
+                                __r.offset(),
+                                &__flat_key,
+                                __key_at,
+                                __r,
+                            )?)
                         {
                             __r.skip_value()?;
                         }
@@ -2248,7 +2221,7 @@ const _: () = {
                 || <Event as ::jetjson::__private::FlatFromJson<'de>>::flat_claims(__key)
         }
         #[inline]
-        fn flat_member(
+        fn flat_claim(
             __s: &mut Self::Slots,
             __key: &::jetjson::__private::FlatKey<'de>,
             __key_at: usize,
@@ -2269,16 +2242,39 @@ const _: () = {
                         (!<Event as ::jetjson::__private::FlatFromJson<'de>>::CATCH_ALL
                             && <Event as ::jetjson::__private::FlatFromJson<
                                 'de,
-                            >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
-                            || (<Event as ::jetjson::__private::FlatFromJson<
-                                'de,
-                            >>::CATCH_ALL
-                                && <Event as ::jetjson::__private::FlatFromJson<
-                                    'de,
-                                >>::flat_member(&mut __s.1, __key, __key_at, __r)?),
+                            >>::flat_claim(&mut __s.1, __key, __key_at, __r)?),
                     )
                 }
             }
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(
+                <Self as ::jetjson::__private::FlatFromJson<
+                    'de,
+                >>::flat_claim(__s, __key, __key_at, __r)?
+                    || <Self as ::jetjson::__private::FlatFromJson<
+                        'de,
+                    >>::flat_rest(__s, false, __r.offset(), __key, __key_at, __r)?,
+            )
+        }
+        #[inline]
+        fn flat_rest(
+            __s: &mut Self::Slots,
+            __taken: bool,
+            __value_at: usize,
+            __key: &::jetjson::__private::FlatKey<'de>,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::Reader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            <Event as ::jetjson::__private::FlatFromJson<
+                'de,
+            >>::flat_rest(&mut __s.1, __taken, __value_at, __key, __key_at, __r)
         }
         #[inline(always)]
         fn flat_finish(
@@ -2359,20 +2355,22 @@ const _: () = {
                         let mut __member = ::jetjson::__private::Some((__k, __v));
                         if !<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
                             if let ::jetjson::__private::Some((__k, __v)) = __member {
-                                __member = <Event as ::jetjson::__private::FlatFromValue>::flat_member_owned(
+                                __member = <Event as ::jetjson::__private::FlatFromValue>::flat_claim_owned(
                                     &mut __f_event,
                                     __k,
                                     __v,
                                 )?;
                             }
                         }
-                        if <Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL {
-                            if let ::jetjson::__private::Some((__k, __v)) = __member {
-                                __member = <Event as ::jetjson::__private::FlatFromValue>::flat_member_owned(
-                                    &mut __f_event,
-                                    __k,
-                                    __v,
-                                )?;
+                        if let ::jetjson::__private::Some((__k, __v)) = __member {
+                            let mut __kept = false;
+                            __member = <Event as ::jetjson::__private::FlatFromValue>::flat_rest_owned(
+                                &mut __f_event,
+                                __k,
+                                __v,
+                            )?;
+                            if __kept {
+                                __member = ::jetjson::__private::None;
                             }
                         }
                         if let ::jetjson::__private::Some((__k, _)) = __member {}
@@ -2412,17 +2410,16 @@ const _: () = {
                     }
                     _ => {
                         if !((!<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                            && <Event as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                            && <Event as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
                                 &mut __f_event,
                                 __k,
                                 __v,
                             )?)
-                            || (<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <Event as ::jetjson::__private::FlatFromValue>::flat_member_ref(
-                                    &mut __f_event,
-                                    __k,
-                                    __v,
-                                )?))
+                            || <Event as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                                &mut __f_event,
+                                __k,
+                                __v,
+                            )?)
                         {}
                     }
                 }
@@ -2456,7 +2453,7 @@ const _: () = {
                 || <Event as ::jetjson::__private::FlatFromValue>::flat_claims(__key)
         }
         #[inline]
-        fn flat_member_ref(
+        fn flat_claim_ref(
             __s: &mut Self::Slots,
             __k: &str,
             __v: &::jetjson::__private::Value,
@@ -2474,20 +2471,45 @@ const _: () = {
                 _ => {
                     ::jetjson::__private::Ok(
                         (!<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                            && <Event as ::jetjson::__private::FlatFromValue>::flat_member_ref(
+                            && <Event as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
                                 &mut __s.1,
                                 __k,
                                 __v,
-                            )?)
-                            || (<Event as ::jetjson::__private::FlatFromValue>::CATCH_ALL
-                                && <Event as ::jetjson::__private::FlatFromValue>::flat_member_ref(
-                                    &mut __s.1,
-                                    __k,
-                                    __v,
-                                )?),
+                            )?),
                     )
                 }
             }
+        }
+        #[inline]
+        fn flat_rest_ref(
+            __s: &mut Self::Slots,
+            __k: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            <Event as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                &mut __s.1,
+                __k,
+                __v,
+            )
+        }
+        #[inline]
+        fn flat_member_ref(
+            __s: &mut Self::Slots,
+            __k: &str,
+            __v: &::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(
+                <Self as ::jetjson::__private::FlatFromValue>::flat_claim_ref(
+                    __s,
+                    __k,
+                    __v,
+                )?
+                    || <Self as ::jetjson::__private::FlatFromValue>::flat_rest_ref(
+                        __s,
+                        __k,
+                        __v,
+                    )?,
+            )
         }
         #[inline]
         fn flat_member_owned(
@@ -2501,6 +2523,42 @@ const _: () = {
             ::jetjson::__private::Error,
         > {
             ::jetjson::__private::flat_member_owned_by_ref::<Self>(__s, __k, __v)
+        }
+        #[inline]
+        fn flat_claim_owned(
+            __s: &mut Self::Slots,
+            __k: ::jetjson::__private::String,
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+            ::jetjson::__private::Error,
+        > {
+            ::jetjson::__private::flat_by_ref(
+                __s,
+                __k,
+                __v,
+                <Self as ::jetjson::__private::FlatFromValue>::flat_claim_ref,
+            )
+        }
+        #[inline]
+        fn flat_rest_owned(
+            __s: &mut Self::Slots,
+            __k: ::jetjson::__private::String,
+            __v: ::jetjson::__private::Value,
+        ) -> ::jetjson::__private::Result<
+            ::jetjson::__private::Option<
+                (::jetjson::__private::String, ::jetjson::__private::Value),
+            >,
+            ::jetjson::__private::Error,
+        > {
+            ::jetjson::__private::flat_by_ref(
+                __s,
+                __k,
+                __v,
+                <Self as ::jetjson::__private::FlatFromValue>::flat_rest_ref,
+            )
         }
         #[inline]
         fn flat_finish_value(
@@ -2579,13 +2637,17 @@ const _: () = {
                                 >>::CATCH_ALL
                                     && <Event as ::jetjson::__private::FlatFromMsgpack<
                                         'de,
-                                    >>::flat_member(&mut __f_event, __key, __key_at, __r)?)
-                                    || (<Event as ::jetjson::__private::FlatFromMsgpack<
+                                    >>::flat_claim(&mut __f_event, __key, __key_at, __r)?)
+                                    || <Event as ::jetjson::__private::FlatFromMsgpack<
                                         'de,
-                                    >>::CATCH_ALL
-                                        && <Event as ::jetjson::__private::FlatFromMsgpack<
-                                            'de,
-                                        >>::flat_member(&mut __f_event, __key, __key_at, __r)?)
+                                    >>::flat_rest(
+                                        &mut __f_event,
+                                        false,
+                                        __r.offset(),
+                                        __key,
+                                        __key_at,
+                                        __r,
+                                    )?
                                 {
                                     continue;
                                 }
@@ -2646,7 +2708,7 @@ const _: () = {
                 >>::flat_claims(__key)
         }
         #[inline]
-        fn flat_member(
+        fn flat_claim(
             __s: &mut Self::Slots,
             __key: &'de str,
             __key_at: usize,
@@ -2676,16 +2738,39 @@ const _: () = {
                         >>::CATCH_ALL
                             && <Event as ::jetjson::__private::FlatFromMsgpack<
                                 'de,
-                            >>::flat_member(&mut __s.1, __key, __key_at, __r)?)
-                            || (<Event as ::jetjson::__private::FlatFromMsgpack<
-                                'de,
-                            >>::CATCH_ALL
-                                && <Event as ::jetjson::__private::FlatFromMsgpack<
-                                    'de,
-                                >>::flat_member(&mut __s.1, __key, __key_at, __r)?),
+                            >>::flat_claim(&mut __s.1, __key, __key_at, __r)?),
                     )
                 }
             }
+        }
+        #[inline]
+        fn flat_member(
+            __s: &mut Self::Slots,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            ::jetjson::__private::Ok(
+                <Self as ::jetjson::__private::FlatFromMsgpack<
+                    'de,
+                >>::flat_claim(__s, __key, __key_at, __r)?
+                    || <Self as ::jetjson::__private::FlatFromMsgpack<
+                        'de,
+                    >>::flat_rest(__s, false, __r.offset(), __key, __key_at, __r)?,
+            )
+        }
+        #[inline]
+        fn flat_rest(
+            __s: &mut Self::Slots,
+            __taken: bool,
+            __value_at: usize,
+            __key: &'de str,
+            __key_at: usize,
+            __r: &mut ::jetjson::__private::MsgpackReader<'de>,
+        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
+            <Event as ::jetjson::__private::FlatFromMsgpack<
+                'de,
+            >>::flat_rest(&mut __s.1, __taken, __value_at, __key, __key_at, __r)
         }
         #[inline]
         fn flat_finish(

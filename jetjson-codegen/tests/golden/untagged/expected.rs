@@ -145,16 +145,6 @@ const _: () = {
     {
         type Slots = ::jetjson::__private::FlatText;
         const CATCH_ALL: bool = true;
-        const SHARED: bool = true;
-        #[inline]
-        fn flat_share(
-            __s: &mut Self::Slots,
-            __taken: bool,
-            __key_at: usize,
-            __r: &mut ::jetjson::__private::Reader<'de>,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            __s.share(__taken, __key_at, __r)
-        }
         #[inline]
         fn flat_slots() -> Self::Slots {
             ::jetjson::__private::Default::default()
@@ -335,16 +325,6 @@ const _: () = {
     impl ::jetjson::__private::FlatFromValue for Id {
         type Slots = ::jetjson::__private::Map;
         const CATCH_ALL: bool = true;
-        const SHARED: bool = true;
-        #[inline]
-        fn flat_share(
-            __s: &mut Self::Slots,
-            __key: &str,
-            __v: &::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<bool, ::jetjson::__private::Error> {
-            __s.insert(__key.into(), ::core::clone::Clone::clone(__v));
-            ::jetjson::__private::Ok(true)
-        }
         #[inline]
         fn flat_slots() -> Self::Slots {
             ::jetjson::__private::Default::default()
