@@ -511,6 +511,53 @@ pub struct FlatDenyNested {
     pub inner: FlatKindHolder,
 }
 
+/// A struct holding a catch-all, for [`FlatNestedRest`].
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct FlatRestInner {
+    pub x: i64,
+    #[serde(flatten)]
+    pub rest: BTreeMap<String, i64>,
+}
+
+/// [`FlatRestInner`] one level further down, for [`FlatNestedRest`].
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct FlatRestMiddle {
+    pub m: bool,
+    #[serde(flatten)]
+    pub inner: Box<FlatRestInner>,
+}
+
+/// A catch-all inside flattened structs (through `Option` and `Box`),
+/// beside a sibling claiming its keys: the sibling gets them, the nested
+/// map the members no field claims. The sibling comes first, where
+/// serde's buffer gives the same answer.
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct FlatNestedRest {
+    pub id: u64,
+    #[serde(flatten)]
+    pub inner: FlatInner,
+    #[serde(flatten)]
+    pub middle: Option<FlatRestMiddle>,
+}
+
+/// Only a catch-all, for [`FlatTwoRests`].
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct FlatOnlyRest {
+    #[serde(flatten)]
+    pub rest: BTreeMap<String, i64>,
+}
+
+/// Two catch-alls, one nested: each gets every member no field claims.
+#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+pub struct FlatTwoRests {
+    #[serde(flatten)]
+    pub inner: FlatInner,
+    #[serde(flatten)]
+    pub only: FlatOnlyRest,
+    #[serde(flatten)]
+    pub rest: BTreeMap<String, i64>,
+}
+
 /// Arbitrary bytes through the flattening types: no panic, well-formed
 /// errors, our output reads back equal; against serde_json where its
 /// buffered flatten gives the same answer (serde accepts more: it ignores
@@ -547,6 +594,8 @@ pub fn flatten(data: &[u8]) {
     agree_when_both_accept!(FlatRest);
     agree_when_both_accept!(Tagged);
     agree_when_both_accept!(Vec<Tagged>);
+    agree_when_both_accept!(FlatNestedRest);
+    agree_when_both_accept!(FlatTwoRests);
     if let Ok(v) = read_checked!(data, FlatStrict<'_>) {
         assert!(v.wide.name.len() <= data.len());
     }
@@ -570,4 +619,6 @@ pub fn flatten(data: &[u8]) {
     msgpack_checked!(data, FlatStrict<'_>);
     msgpack_checked!(data, FlatDenyTagged);
     msgpack_checked!(data, FlatDenyNested);
+    msgpack_checked!(data, FlatNestedRest);
+    msgpack_checked!(data, FlatTwoRests);
 }
