@@ -17,13 +17,11 @@ pub fn check(cx: &Ctxt, cont: &Container) {
         Data::Struct(style, fields) => {
             check_fields(cx, *style, fields);
             check_newtype_skip(cx, *style, fields);
-            check_catch_alls(cx, fields);
         }
         Data::Enum(variants) => {
             for variant in variants {
                 check_fields(cx, variant.style, &variant.fields);
                 check_newtype_skip(cx, variant.style, &variant.fields);
-                check_catch_alls(cx, &variant.fields);
             }
             check_variants(cx, cont, variants);
         }
@@ -108,61 +106,6 @@ fn check_container_default(cx: &Ctxt, cont: &Container) {
             cx.error_at(span, "container `default` needs a struct with fields");
         }
         Data::Struct(..) => {}
-    }
-}
-
-/// At most one flattened catch-all map per object: it receives the members
-/// no other field takes, and a second would be left empty (serde hands each
-/// a copy of them all). Seen by the type's spelling: a `HashMap`,
-/// `BTreeMap`, `IndexMap`, `Map` or `Value` (in an `Option` or a `Box`);
-/// one behind a type alias or inside a flattened struct is not seen.
-fn check_catch_alls(cx: &Ctxt, fields: &[Field]) {
-    let mut first: Option<&Field> = None;
-    for field in fields
-        .iter()
-        .filter(|f| f.attrs.flatten.is_some() && !f.attrs.skip_deserializing && is_catch_all(f.ty))
-    {
-        match first {
-            None => first = Some(field),
-            Some(earlier) => {
-                let name = |f: &Field| match &f.original.ident {
-                    Some(ident) => ident.to_string(),
-                    None => "0".to_owned(),
-                };
-                cx.error_spanned_by(
-                    field.original,
-                    format!(
-                        "only one catch-all map is allowed among the flattened fields: `{}` \
-                         already receives the members no other field takes, so `{}` would \
-                         receive none; keep one map",
-                        name(earlier),
-                        name(field),
-                    ),
-                );
-            }
-        }
-    }
-}
-
-/// Whether a flattened field's type is spelled as a catch-all map, through
-/// `Option` and `Box`.
-fn is_catch_all(ty: &syn::Type) -> bool {
-    let syn::Type::Path(path) = ty else {
-        return false;
-    };
-    let Some(last) = path.path.segments.last() else {
-        return false;
-    };
-    match last.ident.to_string().as_str() {
-        "HashMap" | "BTreeMap" | "IndexMap" | "Map" | "Value" => true,
-        "Option" | "Box" => match &last.arguments {
-            syn::PathArguments::AngleBracketed(args) => args.args.iter().any(|arg| match arg {
-                syn::GenericArgument::Type(inner) => is_catch_all(inner),
-                _ => false,
-            }),
-            _ => false,
-        },
-        _ => false,
     }
 }
 

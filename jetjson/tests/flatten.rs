@@ -1271,6 +1271,18 @@ struct InnerOtherRest {
     rest: BTreeMap<String, i32>,
 }
 
+/// Two catch-alls side by side.
+#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+struct TwoMaps {
+    a: u8,
+    #[serde(flatten)]
+    other: Other,
+    #[serde(flatten)]
+    m1: BTreeMap<String, u8>,
+    #[serde(flatten)]
+    m2: HashMap<String, u8>,
+}
+
 /// Decodes `text` through JSON, `Value` (borrowed and owned) and
 /// MessagePack, each expected to give `expected`.
 fn decodes_to<T>(text: &str, expected: &T)
@@ -1504,6 +1516,24 @@ fn two_catch_alls_each_get_every_member_no_field_claims() {
     // A value neither can hold is the first one's error.
     let err = jetjson::from_str::<OtherThenTwoRests>(r#"{"o":3,"a":["1",}"#).unwrap_err();
     assert!(err.to_string().contains("line 1 column 17"), "{err}");
+
+    // Side by side, the same (`other` first: serde_json's `m1` would get
+    // `o` too if declared before it).
+    for text in [
+        r#"{"a":1,"o":2,"b":3,"c":4}"#,
+        r#"{"c":4,"o":2,"a":1}"#,
+        r#"{"a":1,"o":2}"#,
+        r#"{"a":1,"o":2,"b":300}"#,
+    ] {
+        decodes_as_serde::<TwoMaps>(text);
+    }
+    let v = decodes_as_serde::<TwoMaps>(r#"{"a":1,"o":2,"b":3,"c":4}"#).unwrap();
+    assert_eq!(v.m1.len(), 2);
+    assert_eq!(v.m2, v.m1.clone().into_iter().collect());
+    // Each writes its members, as serde_json does (so a key twice).
+    let text = jetjson::to_string(&v);
+    assert_eq!(text, serde_json::to_string(&v).unwrap());
+    assert!(text.starts_with(r#"{"a":1,"o":2,"b":3,"c":4,"#), "{text}");
 
     // With `Inner` before `other`, serde_json's buffer gives `inner`'s map
     // `o` too, and the outer map `x` (`inner`'s own key).
