@@ -106,11 +106,14 @@ use syn::{parse_macro_input, DeriveInput};
 /// `Option` of one (`None` when none of its keys appear), a catch-all map
 /// (`HashMap`/`BTreeMap`/`IndexMap`/`jetjson::Map`/`serde_json::Map` with
 /// string keys, or `jetjson::Value`/`serde_json::Value`, which receives what
-/// no other field takes, in input order; at most one per struct, a second is
-/// a compile error), or an enum of any representation (an externally tagged one
-/// takes the first member naming a variant, as serde does; an untagged one
-/// reads every member no other field takes, and a catch-all beside it
-/// receives those members too, as serde's does). Members are routed
+/// no other field takes, in input order), or an enum of any representation
+/// (an externally tagged one takes the first member naming a variant, as
+/// serde does; an untagged one reads every member no other field takes).
+/// Members go first to the fields that take their own keys, at any depth
+/// (inside flattened structs too), then what none took to every catch-all
+/// (an untagged enum included), at any depth: a catch-all inside a
+/// flattened struct leaves a later sibling its keys, and two catch-alls
+/// each receive every such member, as serde's do. Members are routed
 /// as they are read, not buffered, so `deny_unknown_fields` beside flatten
 /// rejects a key no field takes (beside a flattened internally tagged or
 /// untagged enum, once the object ends, a key its chosen variant does not
