@@ -783,7 +783,8 @@ pub trait FlatFromValue: Sized {
 
     /// [`flat_rest_ref`](Self::flat_rest_ref) by value, for the last
     /// flattened field asked: the member back when no catch-all here took
-    /// it.
+    /// it. The default moves it into a catch-all, and offers it by
+    /// reference otherwise (a derived struct's catch-alls inside).
     #[inline]
     fn flat_rest_owned(
         slots: &mut Self::Slots,
@@ -793,7 +794,7 @@ pub trait FlatFromValue: Sized {
         if Self::CATCH_ALL {
             Self::flat_member_owned(slots, key, value)
         } else {
-            Ok(Some((key, value)))
+            crate::__private::flat_by_ref(slots, key, value, Self::flat_rest_ref)
         }
     }
 

@@ -761,7 +761,8 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     if member.is_empty() {
         // Flattened fields: as the JSON decoder's, `flat_claim_ref` is the
         // claiming round, `flat_rest_ref` the catch-all round and
-        // `flat_member_ref` both; the owned forms go through them.
+        // `flat_member_ref` both; the owned forms go through them (the
+        // trait's `flat_rest_owned` does already).
         let slot_of = |field: &Field| {
             let i = position(field);
             quote!(__s.#i)
@@ -831,20 +832,6 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
                     __k,
                     __v,
                     <Self as #flat_trait>::flat_claim_ref,
-                )
-            }
-
-            #[inline]
-            fn flat_rest_owned(
-                __s: &mut Self::Slots,
-                __k: ::jetjson::__private::String,
-                __v: ::jetjson::__private::Value,
-            ) -> #result {
-                ::jetjson::__private::flat_by_ref(
-                    __s,
-                    __k,
-                    __v,
-                    <Self as #flat_trait>::flat_rest_ref,
                 )
             }
         };

@@ -824,24 +824,6 @@ const _: () = {
             )
         }
         #[inline]
-        fn flat_rest_owned(
-            __s: &mut Self::Slots,
-            __k: ::jetjson::__private::String,
-            __v: ::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<
-            ::jetjson::__private::Option<
-                (::jetjson::__private::String, ::jetjson::__private::Value),
-            >,
-            ::jetjson::__private::Error,
-        > {
-            ::jetjson::__private::flat_by_ref(
-                __s,
-                __k,
-                __v,
-                <Self as ::jetjson::__private::FlatFromValue>::flat_rest_ref,
-            )
-        }
-        #[inline]
         fn flat_finish_value(
             __s: Self::Slots,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
@@ -2540,24 +2522,6 @@ const _: () = {
                 __k,
                 __v,
                 <Self as ::jetjson::__private::FlatFromValue>::flat_claim_ref,
-            )
-        }
-        #[inline]
-        fn flat_rest_owned(
-            __s: &mut Self::Slots,
-            __k: ::jetjson::__private::String,
-            __v: ::jetjson::__private::Value,
-        ) -> ::jetjson::__private::Result<
-            ::jetjson::__private::Option<
-                (::jetjson::__private::String, ::jetjson::__private::Value),
-            >,
-            ::jetjson::__private::Error,
-        > {
-            ::jetjson::__private::flat_by_ref(
-                __s,
-                __k,
-                __v,
-                <Self as ::jetjson::__private::FlatFromValue>::flat_rest_ref,
             )
         }
         #[inline]
