@@ -219,22 +219,27 @@ pub fn flat_comma(w: &mut Writer<'_>, first: &mut bool) {
 }
 
 /// `Option<T>`'s slots: whether one of `T`'s own keys appeared, whether
-/// only `T`'s catch-all part took members, and `T`'s slots.
-pub type OptionSlots<S> = (bool, bool, S);
+/// `T`'s catch-all part took members, `T`'s slots, and the error of the
+/// first member its catch-all part could not take. From then on the
+/// `Option` takes the members its catch-all part is offered, and passes
+/// them over.
+pub type OptionSlots<S> = (bool, bool, S, Option<Error>);
 
 /// `Option<T>` from its slots: `None` when `T` took no member; `T`, which
 /// must be whole, once one of its own keys appeared (serde would make it
 /// `None` on any error, losing what was there); when only its catch-all
-/// part took members, `T` when it can be made, else `None`, as in serde.
+/// part took members, `T` when it can be made from them, else `None`, as
+/// in serde.
 #[inline]
-fn finish_option<S, T, E>(
+fn finish_option<S, T>(
     slots: OptionSlots<S>,
-    finish: impl FnOnce(S) -> Result<T, E>,
-) -> Result<Option<T>, E> {
+    finish: impl FnOnce(S) -> Result<T, Error>,
+) -> Result<Option<T>, Error> {
     match slots {
-        (true, _, s) => finish(s).map(Some),
-        (false, true, s) => Ok(finish(s).ok()),
-        (false, false, _) => Ok(None),
+        (true, _, _, Some(e)) => Err(e),
+        (true, _, s, None) => finish(s).map(Some),
+        (false, true, s, None) => Ok(finish(s).ok()),
+        _ => Ok(None),
     }
 }
 
@@ -245,7 +250,7 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
 
     #[inline]
     fn flat_slots() -> Self::Slots {
-        (false, false, T::flat_slots())
+        (false, false, T::flat_slots(), None)
     }
 
     #[inline]
@@ -286,9 +291,24 @@ impl<'de, T: FlatFromJson<'de>> FlatFromJson<'de> for Option<T> {
         key_at: usize,
         r: &mut Reader<'de>,
     ) -> Result<bool, Error> {
-        let kept = T::flat_rest(&mut slots.2, taken, value_at, key, key_at, r)?;
-        slots.1 |= kept;
-        Ok(kept)
+        if slots.3.is_none() {
+            let at = r.checkpoint();
+            match T::flat_rest(&mut slots.2, taken, value_at, key, key_at, r) {
+                Ok(kept) => {
+                    slots.1 |= kept;
+                    return Ok(kept);
+                }
+                Err(e) => {
+                    r.restore(at);
+                    slots.3 = Some(e);
+                }
+            }
+        }
+        // Passed over (a syntax error is still one).
+        if !taken {
+            r.skip_value()?;
+        }
+        Ok(true)
     }
 
     #[inline]
@@ -861,7 +881,7 @@ impl<T: FlatFromValue> FlatFromValue for Option<T> {
 
     #[inline]
     fn flat_slots() -> Self::Slots {
-        (false, false, T::flat_slots())
+        (false, false, T::flat_slots(), None)
     }
 
     #[inline]
@@ -907,9 +927,16 @@ impl<T: FlatFromValue> FlatFromValue for Option<T> {
 
     #[inline]
     fn flat_rest_ref(slots: &mut Self::Slots, key: &str, value: &Value) -> Result<bool, Error> {
-        let kept = T::flat_rest_ref(&mut slots.2, key, value)?;
-        slots.1 |= kept;
-        Ok(kept)
+        if slots.3.is_none() {
+            match T::flat_rest_ref(&mut slots.2, key, value) {
+                Ok(kept) => {
+                    slots.1 |= kept;
+                    return Ok(kept);
+                }
+                Err(e) => slots.3 = Some(e),
+            }
+        }
+        Ok(true)
     }
 
     #[inline]
@@ -918,9 +945,16 @@ impl<T: FlatFromValue> FlatFromValue for Option<T> {
         key: String,
         value: Value,
     ) -> Result<Option<(String, Value)>, Error> {
-        let back = T::flat_rest_owned(&mut slots.2, key, value)?;
-        slots.1 |= back.is_none();
-        Ok(back)
+        if slots.3.is_none() {
+            match T::flat_rest_owned(&mut slots.2, key, value) {
+                Ok(back) => {
+                    slots.1 |= back.is_none();
+                    return Ok(back);
+                }
+                Err(e) => slots.3 = Some(e),
+            }
+        }
+        Ok(None)
     }
 
     #[inline]
@@ -1177,7 +1211,7 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
 
     #[inline]
     fn flat_slots() -> Self::Slots {
-        (false, false, T::flat_slots())
+        (false, false, T::flat_slots(), None)
     }
 
     #[inline]
@@ -1218,9 +1252,24 @@ impl<'de, T: FlatFromMsgpack<'de>> FlatFromMsgpack<'de> for Option<T> {
         key_at: usize,
         r: &mut MsgpackReader<'de>,
     ) -> Result<bool, Error> {
-        let kept = T::flat_rest(&mut slots.2, taken, value_at, key, key_at, r)?;
-        slots.1 |= kept;
-        Ok(kept)
+        if slots.3.is_none() {
+            let at = r.checkpoint();
+            match T::flat_rest(&mut slots.2, taken, value_at, key, key_at, r) {
+                Ok(kept) => {
+                    slots.1 |= kept;
+                    return Ok(kept);
+                }
+                Err(e) => {
+                    r.restore(at);
+                    slots.3 = Some(e);
+                }
+            }
+        }
+        // Passed over (a syntax error is still one).
+        if !taken {
+            r.skip_value()?;
+        }
+        Ok(true)
     }
 
     #[inline]

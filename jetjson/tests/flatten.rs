@@ -1382,6 +1382,8 @@ fn a_catch_all_inside_an_option_or_a_box() {
         // `Option` is `None`, as in serde.
         r#"{"a":2,"o":3}"#,
         r#"{"o":3}"#,
+        // Or a value its map cannot hold: `None` too.
+        r#"{"o":3,"a":"s","b":2}"#,
     ] {
         decodes_as_serde::<OtherThenOptionInner>(text);
         decodes_as_serde::<OtherThenBoxInner>(text);
@@ -1393,6 +1395,15 @@ fn a_catch_all_inside_an_option_or_a_box() {
     assert!(jetjson::from_str::<OtherThenOptionInner>(text).is_err());
     let v = decodes_as_serde::<OtherThenOptionInner>(r#"{"a":2,"o":3}"#).unwrap();
     assert_eq!(v.inner, None);
+    let v = decodes_as_serde::<OtherThenOptionInner>(r#"{"a":"s","o":3}"#).unwrap();
+    assert_eq!(v.inner, None);
+    // Once `x` appeared, the map's error is the error.
+    let err = jetjson::from_str::<OtherThenOptionInner>(r#"{"a":"s","x":1,"o":3}"#).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("expected i32, found string at line 1 column 6"),
+        "{err}"
+    );
     // Before `other`, as for `Inner` itself.
     let v: OptionInnerThenOther = jetjson::from_str(r#"{"a":2,"o":3}"#).unwrap();
     assert_eq!(v.inner, None);
@@ -1550,4 +1561,83 @@ fn two_catch_alls_each_get_every_member_no_field_claims() {
         theirs.rest,
         BTreeMap::from([("a".to_owned(), 2), ("x".to_owned(), 1)])
     );
+}
+
+/// Every ordered choice of distinct members from `pool`, as objects.
+fn objects(pool: &[&str]) -> Vec<String> {
+    fn go(pool: &[&str], used: &mut Vec<usize>, out: &mut Vec<String>) {
+        let members: Vec<&str> = used.iter().map(|&i| pool[i]).collect();
+        out.push(format!("{{{}}}", members.join(",")));
+        for i in 0..pool.len() {
+            if !used.contains(&i) {
+                used.push(i);
+                go(pool, used, out);
+                used.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(pool, &mut Vec::new(), &mut out);
+    out
+}
+
+/// JSON, `Value` (borrowed and owned) and MessagePack give the same value,
+/// or all fail.
+fn formats_agree<T>(text: &str)
+where
+    T: FromJsonOwned + FromValue + jetjson::msgpack::FromMsgpackOwned + PartialEq + Debug,
+{
+    let ours = jetjson::from_str::<T>(text).ok();
+    let value: Value = jetjson::from_str(text).unwrap();
+    assert_eq!(T::from_value_ref(&value).ok(), ours, "Value {text}");
+    assert_eq!(
+        T::from_value(value.clone()).ok(),
+        ours,
+        "owned Value {text}"
+    );
+    let bytes = jetjson::msgpack::to_vec(&value);
+    assert_eq!(
+        jetjson::msgpack::from_slice::<T>(&bytes).ok(),
+        ours,
+        "MessagePack {text}"
+    );
+}
+
+#[test]
+fn nested_catch_alls_in_every_order_of_the_members() {
+    let pool = [
+        r#""x":1"#,
+        r#""a":2"#,
+        r#""o":3"#,
+        r#""n":4"#,
+        r#""y":5"#,
+        r#""m":true"#,
+    ];
+    for text in objects(&pool) {
+        // serde_json's answer wherever its buffer does not show the order
+        // of the fields (a claiming sibling first).
+        decodes_as_serde::<OtherThenInner>(&text);
+        if text.contains(r#""x""#) && text.contains(r#""m""#) {
+            // `x` appeared, so `Inner` must be whole, and its map cannot
+            // hold `m` (serde_json makes the `Option` `None`).
+            formats_agree::<OtherThenOptionInner>(&text);
+            assert!(jetjson::from_str::<OtherThenOptionInner>(&text).is_err());
+        } else {
+            decodes_as_serde::<OtherThenOptionInner>(&text);
+        }
+        decodes_as_serde::<OtherThenBoxInner>(&text);
+        decodes_as_serde::<OtherThenMiddle>(&text);
+        decodes_as_serde::<InnerEitherThenOther>(&text);
+        decodes_as_serde::<TwoMaps>(&text);
+        // Elsewhere, the formats agree with each other.
+        formats_agree::<InnerThenOther>(&text);
+        formats_agree::<OptionInnerThenOther>(&text);
+        formats_agree::<BoxInnerThenOther>(&text);
+        formats_agree::<MiddleThenOther>(&text);
+        formats_agree::<InnerEitherThenRest>(&text);
+        formats_agree::<StrictInnerThenOther>(&text);
+        formats_agree::<StrictInnerEitherThenOther>(&text);
+        formats_agree::<InnerOtherRest>(&text);
+        formats_agree::<OtherThenTwoRests>(&text);
+    }
 }
