@@ -2,10 +2,12 @@
 //! human-readable formats (JSON, as Go's `encoding/json` writes `[]byte`),
 //! raw bytes in binary formats (MessagePack `bin`, bincode).
 //!
-//! jetjson, given `#[json(with = "base64_bytes")]` beside it, calls
-//! [`write_json`] and [`read_json`] from the same module, which hand over to
-//! `jetjson::base64` (`#[serde(with)]` alone would send jetjson through the
-//! serde bridge to [`serialize`] and [`deserialize`]).
+//! The seed types give jetjson `#[json(base64)]` beside it, jetjson's own
+//! attribute for such fields. Given `#[json(with = "base64_bytes")]`
+//! instead, jetjson would call [`write_json`] and [`read_json`] from this
+//! module, which hand over to `jetjson::base64` (`#[serde(with)]` alone would
+//! send jetjson through the serde bridge to [`serialize`] and
+//! [`deserialize`]).
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;

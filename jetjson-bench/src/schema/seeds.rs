@@ -1,7 +1,9 @@
 //! The four seed payloads, shaped as the source articles' structs.
 //!
 //! Go `int` is 64 bits on the articles' machines, so it maps to `i64`; Go
-//! `[]byte` is base64 text in JSON ([`super::base64_bytes`]); a Go pointer that
+//! `[]byte` is base64 text in JSON, as jetjson's `#[json(base64)]` writes it
+//! (its own field attribute, which also converts straight from a `Value`);
+//! serde needs a module for it ([`super::base64_bytes`]). A Go pointer that
 //! may be nil maps to `Option`.
 
 use serde::{Deserialize, Serialize};
@@ -55,7 +57,7 @@ pub struct ValMsg {
     #[serde(rename = "Struct")]
     pub hold: Option<HoldValMsg>,
     #[serde(with = "super::base64_bytes")]
-    #[json(with = "super::base64_bytes")]
+    #[json(base64)]
     pub byte_slice: Vec<u8>,
     pub bool_slice: Vec<bool>,
     pub int_slice: Vec<i64>,
@@ -74,7 +76,7 @@ pub struct HoldValMsg {
     #[serde(rename = "Bool")]
     pub flag: bool,
     #[serde(with = "super::base64_bytes")]
-    #[json(with = "super::base64_bytes")]
+    #[json(base64)]
     pub byte_slice: Vec<u8>,
     pub bool_slice: Vec<bool>,
     pub int_slice: Vec<i64>,
