@@ -370,3 +370,74 @@ fn out_of_range_errors_point_at_the_number() {
         check::<i64>("i64", number);
     }
 }
+
+/// Slices, arrays and pairs of `f64` are written two numbers at a time; the
+/// text must be what writing each number alone gives (and serde_json's),
+/// whatever the count, with non-finite values as `null`, in a streaming
+/// writer too.
+#[test]
+fn float_runs_and_pairs_write_as_single_floats_do() {
+    let values = [
+        0.0,
+        -0.0,
+        1.5,
+        -65.61361699999998,
+        1e16,
+        1e-7,
+        f64::MAX,
+        f64::MIN_POSITIVE,
+        5e-324,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        123456789.0,
+    ];
+    let one = |v: f64| jetjson::to_string(&v);
+    for len in 0..=values.len() {
+        for start in 0..values.len() - len + 1 {
+            let run = &values[start..start + len];
+            let want = format!(
+                "[{}]",
+                run.iter().map(|&v| one(v)).collect::<Vec<_>>().join(",")
+            );
+            assert_eq!(jetjson::to_string(run), want, "{run:?}");
+            assert_eq!(jetjson::to_string(&run.to_vec()), want, "{run:?}");
+            let mut streamed = Vec::new();
+            jetjson::to_writer(&mut streamed, &run.to_vec()).unwrap();
+            assert_eq!(String::from_utf8(streamed).unwrap(), want);
+            if run.iter().all(|v| v.is_finite()) {
+                assert_eq!(serde_json::to_string(run).unwrap(), want, "{run:?}");
+            }
+        }
+    }
+    for &a in &values {
+        for &b in &values {
+            let want = format!("[{},{}]", one(a), one(b));
+            assert_eq!(jetjson::to_string(&(a, b)), want);
+            assert_eq!(jetjson::to_string(&[a, b]), want);
+            assert_eq!(
+                jetjson::to_string(&(a, b, 1u8)),
+                format!("[{},{},1]", one(a), one(b))
+            );
+            // The DOM writes a pair of floats the same way (non-finite
+            // numbers are `null` there already).
+            let v: jetjson::Value = jetjson::from_str(&want).unwrap();
+            assert_eq!(jetjson::to_string(&v), want);
+            let nested: jetjson::Value = jetjson::from_str(&format!("[{want},{want}]")).unwrap();
+            assert_eq!(jetjson::to_string(&nested), format!("[{want},{want}]"));
+            assert_eq!(
+                jetjson::to_string_pretty(&v),
+                serde_json::to_string_pretty(
+                    &serde_json::from_str::<serde_json::Value>(&want).unwrap()
+                )
+                .unwrap()
+            );
+        }
+    }
+    // Other element types keep the plain loop.
+    assert_eq!(jetjson::to_string(&(1.5f32, 2.5f64)), "[1.5,2.5]");
+    assert_eq!(
+        jetjson::to_string(&vec![(1.0, 2.0), (3.5, -4.25)]),
+        "[[1.0,2.0],[3.5,-4.25]]"
+    );
+}
