@@ -386,7 +386,7 @@ fn object_body(
             }
         }
     } else {
-        let offer = offer(cx, &flats, &quote!(&__flat_key), &|field| {
+        let offer = offer(&flat_trait(cx), &flats, &quote!(&__flat_key), &|field| {
             let binding = binding(field);
             quote!(&mut #binding)
         });
@@ -551,6 +551,13 @@ pub fn flattened<'f, 'a>(fields: &'f [Field<'a>]) -> Vec<&'f Field<'a>> {
         .collect()
 }
 
+/// `::jetjson::__private::FlatFromJson<'de>`: the flatten trait whose
+/// [`offer`] rounds the JSON decoder generates (MessagePack's passes its own).
+fn flat_trait(cx: &Cx) -> TokenStream {
+    let de = &cx.de;
+    quote!(::jetjson::__private::FlatFromJson<#de>)
+}
+
 /// Offers the member `key` (value at the cursor, key at `__key_at`) to
 /// the flattened fields, in two rounds: an expression of type `bool` (it
 /// may `?`), true when one took it. First the claiming round: each field
@@ -558,28 +565,27 @@ pub fn flattened<'f, 'a>(fields: &'f [Field<'a>]) -> Vec<&'f Field<'a>> {
 /// that take their own keys at any depth. Then, when none took it, the
 /// catch-all round: every catch-all at any depth receives it (see
 /// [`rest_round`]).
-fn offer(
-    cx: &Cx,
+pub(crate) fn offer(
+    flat: &TokenStream,
     flats: &[&Field],
     key: &TokenStream,
     slots: &dyn Fn(&Field) -> TokenStream,
 ) -> TokenStream {
-    let claims = claim_round(cx, flats, key, slots);
-    let rest = rest_round(cx, flats, key, slots, false);
+    let claims = claim_round(flat, flats, key, slots);
+    let rest = rest_round(flat, flats, key, slots, false);
     quote!(#claims || #rest?)
 }
 
 /// The claiming round of [`offer`]: a `bool` expression.
-fn claim_round(
-    cx: &Cx,
+pub(crate) fn claim_round(
+    flat: &TokenStream,
     flats: &[&Field],
     key: &TokenStream,
     slots: &dyn Fn(&Field) -> TokenStream,
 ) -> TokenStream {
-    let de = &cx.de;
     let claims = flats.iter().map(|field| {
         let ty = field.ty;
-        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>);
+        let trait_ = quote!(<#ty as #flat>);
         let slots = slots(field);
         quote!((!#trait_::CATCH_ALL && #trait_::flat_claim(#slots, #key, __key_at, __r)?))
     });
@@ -592,17 +598,16 @@ fn claim_round(
 /// start). A `Result<bool, Error>` expression: whether one read it. In a
 /// struct's own `flat_rest` (`nested`), `__taken` and `__value_at` are its
 /// arguments; else the value is at the cursor and nothing read it yet.
-fn rest_round(
-    cx: &Cx,
+pub(crate) fn rest_round(
+    flat: &TokenStream,
     flats: &[&Field],
     key: &TokenStream,
     slots: &dyn Fn(&Field) -> TokenStream,
     nested: bool,
 ) -> TokenStream {
-    let de = &cx.de;
     let trait_of = |field: &Field| {
         let ty = field.ty;
-        quote!(<#ty as ::jetjson::__private::FlatFromJson<#de>>)
+        quote!(<#ty as #flat>)
     };
     let (taken, value_at) = if nested {
         (quote!(__taken), quote!(__value_at))
@@ -973,13 +978,13 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let rest = if flats.is_empty() {
         quote!(::jetjson::__private::Ok(false))
     } else {
-        let claims = claim_round(&cx, &flats, &quote!(__key), &slot_of);
+        let claims = claim_round(&flat_trait(&cx), &flats, &quote!(__key), &slot_of);
         quote!(::jetjson::__private::Ok(#claims))
     };
     // With flattened fields: `flat_member` above is the claiming round
     // (`flat_claim`), and `flat_member` both rounds, as a decoder's.
     let rounds = (!flats.is_empty()).then(|| {
-        let rest = rest_round(&cx, &flats, &quote!(__key), &slot_of, true);
+        let rest = rest_round(&flat_trait(&cx), &flats, &quote!(__key), &slot_of, true);
         quote! {
             #[inline]
             fn flat_member(

@@ -11,7 +11,8 @@ use crate::bridge::StaticCow;
 use crate::defaults::{self, Missing, Transparent};
 use crate::emit::{binding, byte_str, expecting, impl_header, index, str_lit, Direction};
 use crate::json::de::{
-    index_arms, no_match_message, readable, split_untagged, variant_match, variant_names,
+    claim_round, index_arms, no_match_message, offer, readable, rest_round, split_untagged,
+    variant_match, variant_names,
 };
 use crate::model::{Container, Data, Field, Style, Tagging, Variant};
 
@@ -236,83 +237,6 @@ fn slots(cx: &Cx, read: &[&Field], flats: &[&Field]) -> Vec<TokenStream> {
     own.chain(flat).collect()
 }
 
-/// Offers the member `__key` (value at the cursor) to the flattened
-/// fields in two rounds, as the JSON decoder's `offer`: a `bool`
-/// expression (it may `?`).
-fn offer(
-    cx: &Cx,
-    flats: &[&Field],
-    key: &TokenStream,
-    slots: &dyn Fn(&Field) -> TokenStream,
-) -> TokenStream {
-    let claims = claim_round(cx, flats, key, slots);
-    let rest = rest_round(cx, flats, key, slots, false);
-    quote!(#claims || #rest?)
-}
-
-/// The claiming round of [`offer`]: a `bool` expression.
-fn claim_round(
-    cx: &Cx,
-    flats: &[&Field],
-    key: &TokenStream,
-    slots: &dyn Fn(&Field) -> TokenStream,
-) -> TokenStream {
-    let de = &cx.de;
-    let claims = flats.iter().map(|field| {
-        let ty = field.ty;
-        let trait_ = quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>);
-        let slots = slots(field);
-        quote!((!#trait_::CATCH_ALL && #trait_::flat_claim(#slots, #key, __key_at, __r)?))
-    });
-    quote!(#(#claims)||*)
-}
-
-/// The catch-all round of [`offer`], as the JSON decoder's.
-fn rest_round(
-    cx: &Cx,
-    flats: &[&Field],
-    key: &TokenStream,
-    slots: &dyn Fn(&Field) -> TokenStream,
-    nested: bool,
-) -> TokenStream {
-    let de = &cx.de;
-    let trait_of = |field: &Field| {
-        let ty = field.ty;
-        quote!(<#ty as ::jetjson::__private::FlatFromMsgpack<#de>>)
-    };
-    let (taken, value_at) = if nested {
-        (quote!(__taken), quote!(__value_at))
-    } else {
-        (quote!(false), quote!(__r.offset()))
-    };
-    if let [field] = flats {
-        let trait_ = trait_of(field);
-        let slots = slots(field);
-        return quote!(#trait_::flat_rest(#slots, #taken, #value_at, #key, __key_at, __r));
-    }
-    let taken = if nested {
-        quote!(__taken || __kept)
-    } else {
-        quote!(__kept)
-    };
-    let rests = flats.iter().map(|field| {
-        let trait_ = trait_of(field);
-        let slots = slots(field);
-        quote! {
-            if #trait_::flat_rest(#slots, #taken, __value_at, #key, __key_at, __r)? {
-                __kept = true;
-            }
-        }
-    });
-    let at = (!nested).then(|| quote!(let __value_at = __r.offset();));
-    quote! {{
-        #at
-        let mut __kept = false;
-        #(#rests)*
-        ::jetjson::__private::Ok::<bool, ::jetjson::__private::Error>(__kept)
-    }}
-}
-
 /// The loop over `__len` map members filling the slots of `read`. Each key
 /// is first guessed to be the next field in declaration order (one compare
 /// of its encoded bytes), and only otherwise read and matched. `tag` is a
@@ -339,7 +263,7 @@ fn map_loop(cx: &Cx, read: &[&Field], flats: &[&Field], tag: Option<&str>) -> To
     let unknown = if flats.is_empty() {
         unknown
     } else {
-        let offer = offer(cx, flats, &quote!(__key), &|field| {
+        let offer = offer(&flat_trait(cx), flats, &quote!(__key), &|field| {
             let binding = binding(field);
             quote!(&mut #binding)
         });
@@ -562,7 +486,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let rest = if flats.is_empty() {
         quote!(::jetjson::__private::Ok(false))
     } else {
-        let claims = claim_round(&cx, &flats, &quote!(__key), &slot_of);
+        let claims = claim_round(&flat_trait, &flats, &quote!(__key), &slot_of);
         quote!(::jetjson::__private::Ok(#claims))
     };
     // With flattened fields, as the JSON decoder's: the match is the
@@ -573,7 +497,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
         quote!(flat_claim)
     };
     let rounds = (!flats.is_empty()).then(|| {
-        let rest = rest_round(&cx, &flats, &quote!(__key), &slot_of, true);
+        let rest = rest_round(&flat_trait, &flats, &quote!(__key), &slot_of, true);
         quote! {
             #[inline]
             fn flat_member(
@@ -1098,4 +1022,11 @@ fn untagged(cx: &Cx, variants: &[Variant], tagged: Option<TokenStream>) -> Token
             __closest,
         ))
     }
+}
+
+/// `::jetjson::__private::FlatFromMsgpack<'de>`: the flatten trait the
+/// shared offer rounds (`crate::json::de::offer`) call here.
+fn flat_trait(cx: &Cx) -> TokenStream {
+    let de = &cx.de;
+    quote!(::jetjson::__private::FlatFromMsgpack<#de>)
 }
