@@ -29,7 +29,7 @@ fn write_seq<'a, T: ToJson + 'a>(w: &mut Writer<'_>, iter: impl IntoIterator<Ite
 /// constant `None` and only the plain loop remains.
 #[inline]
 fn write_slice<T: ToJson>(w: &mut Writer<'_>, items: &[T]) {
-    if items.first().is_some_and(|x| x.__as_f64().is_none()) || items.is_empty() {
+    if items.first().and_then(ToJson::__as_f64).is_none() {
         return write_seq(w, items);
     }
     w.begin_array();
