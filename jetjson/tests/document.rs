@@ -276,6 +276,13 @@ fn repeated_keys_resolve_as_value_does() {
     assert_eq!(root.pointer("/b").unwrap().as_u64(), Some(5));
     assert_eq!(jetjson::to_string(&doc), r#"{"a":{"x":3},"b":5,"c":4}"#);
 
+    // A repeat found by walking back over nested values, one spelled with
+    // an escape.
+    let text = br#"{"a":[[1],{"a":2}],"b":{"c":[3]},"\u0061":4,"b\n":5,"b\u000a":6}"#;
+    agree(text);
+    let doc = Document::parse(text).unwrap();
+    assert_eq!(jetjson::to_string(&doc), r#"{"a":4,"b":{"c":[3]},"b\n":6}"#);
+
     // Objects large enough to fill the filter, with and without repeats.
     for n in [10usize, 64, 65, 1000] {
         let mut text = String::from("{");

@@ -11,6 +11,13 @@
 //! bridge), `so_dec`/`so_enc` (sonic-rs through serde), `sj_dec`
 //! (serde_json), `jv_dec` (JSON→`Value`), `sv_dec` (sonic-rs `Value`),
 //! `jd_dec` (`Document::parse`), `yy_dec` (yyjson).
+//!
+//! Timed with `time`, `yy_dec` is not yyjson at its speed: in this small
+//! process glibc hands yyjson's large blocks back to the kernel on every
+//! free, so each parse page-faults its document in again (about 100 faults
+//! a parse on signal_timing, 2.5× its time). The bench's long-lived heap
+//! does not; to compare here, keep them with
+//! `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=134217728`.
 use jetjson::ToJson;
 use jetjson_bench::config::DataSource;
 use jetjson_bench::payload::{data_dir, load, payloads};

@@ -51,8 +51,8 @@
 //! [`Node::members`], [`Node::len`], writing and [`Node::to_value`] all see
 //! that one member. The parse finds repeats as it reads: a 128-bit filter
 //! of key hashes per object, and a key whose bit is already set compared
-//! with the earlier keys' hashes; an object of more than 64 keys whose
-//! filter fills is checked once at its end, by sorting its key hashes.
+//! with the object's earlier keys; past 64 keys, a key whose bit is set
+//! has its object checked once at its end, by sorting its key hashes.
 //!
 //! # Layout
 //!

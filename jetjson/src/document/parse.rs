@@ -22,11 +22,11 @@ pub(super) struct Frame {
     /// Elements or members so far.
     pub(super) count: usize,
     pub(super) object: bool,
-    /// One bit per key hash seen (objects only): a key whose bit is set
-    /// may repeat one before it, and is compared with the earlier keys'
-    /// hashes in `hashes` (from `hashes_at` on).
-    bloom: u128,
-    hashes_at: usize,
+    /// One bit per key hash seen (objects only), in two words picked by
+    /// the hash's top bit (a `u128` shift costs more): a key whose bit is
+    /// set may repeat one before it, and is compared with the earlier keys
+    /// by walking the object's slots. Nothing per key is kept but the bit.
+    bloom: [u64; 2],
     /// A key repeats (or, past `CHECKED_KEYS` members, may): resolved
     /// exactly when the object closes.
     maybe_dup: bool,
@@ -45,8 +45,6 @@ pub(super) struct Builder<'a> {
     redirects: Vec<(usize, usize)>,
     /// Reused by the exact repeat check: (hash, key slot, value slot).
     members: Vec<(u64, usize, usize)>,
-    /// (hash, key slot) of the first keys of each open object.
-    hashes: Vec<(u64, usize)>,
 }
 
 pub(super) fn parse(input: &[u8], max_depth: usize) -> Result<Document<'_>, Error> {
@@ -156,8 +154,7 @@ impl Frame {
             start,
             count: 0,
             object: false,
-            bloom: 0,
-            hashes_at: 0,
+            bloom: [0; 2],
             maybe_dup: false,
         }
     }
@@ -175,7 +172,6 @@ impl<'a> Builder<'a> {
             escaped: Vec::new(),
             redirects: Vec::new(),
             members: Vec::new(),
-            hashes: Vec::with_capacity(64),
         }
     }
 
@@ -186,8 +182,7 @@ impl<'a> Builder<'a> {
             start,
             count: 0,
             object: true,
-            bloom: 0,
-            hashes_at: self.hashes.len(),
+            bloom: [0; 2],
             maybe_dup: false,
         }
     }
@@ -256,29 +251,31 @@ impl<'a> Builder<'a> {
             Span::Input(start, end) => key_hash(&self.input[start..end]),
             Span::Scratch => key_hash(r.scratch_str().as_bytes()),
         };
+        let (word, bit) = ((hash >> 63) as usize, 1u64 << ((hash >> 57) & 63));
         let slot = self.slots.len();
         self.string(r, KEY, span, at);
-        let bit = 1u128 << (hash >> 57);
-        let seen = frame.bloom & bit != 0;
-        frame.bloom |= bit;
-        if frame.count < CHECKED_KEYS {
-            if seen && !frame.maybe_dup {
-                frame.maybe_dup = self.repeats(frame.hashes_at, hash, slot);
-            }
-            self.hashes.push((hash, slot));
-        } else {
-            frame.maybe_dup |= seen;
+        let seen = frame.bloom[word] & bit != 0;
+        frame.bloom[word] |= bit;
+        if seen && !frame.maybe_dup {
+            frame.maybe_dup = frame.count >= CHECKED_KEYS || self.repeats(frame.open, slot);
         }
     }
 
-    /// Whether the key at `slot` equals an earlier one of its object.
+    /// Whether the key at `slot` equals an earlier key of the object whose
+    /// slot is `open` (its earlier members are complete, so the walk from
+    /// key to key can step over their values).
     #[cold]
     #[inline(never)]
-    fn repeats(&self, from: usize, hash: u64, slot: usize) -> bool {
+    fn repeats(&self, open: usize, slot: usize) -> bool {
         let text = self.key_text(self.slots[slot]);
-        self.hashes[from..]
-            .iter()
-            .any(|&(h, k)| h == hash && self.key_text(self.slots[k]) == text)
+        let mut k = open + 1;
+        while k < slot {
+            if self.key_text(self.slots[k]) == text {
+                return true;
+            }
+            k = next(&self.slots, k + 1);
+        }
+        false
     }
 
     /// Closes the container of `frame`; `end` is the offset after its bracket.
@@ -289,9 +286,6 @@ impl<'a> Builder<'a> {
         self.slots
             .push(Slot::new(end_kind, frame.start, end as u64));
         let mut len = frame.count;
-        if frame.object {
-            self.hashes.truncate(frame.hashes_at);
-        }
         if frame.maybe_dup {
             len = self.resolve_repeats(frame.open, close);
         }
