@@ -237,8 +237,13 @@ pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
 /// ```
 #[inline]
 pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
-    let bytes = to_vec(value);
-    // The writer emits only UTF-8: strings come from `str`, everything else is ASCII.
+    into_string(to_vec(value))
+}
+
+/// The writer's output as a `String`. It is UTF-8 unless a hand-written
+/// impl wrote other bytes raw; those become U+FFFD. Not generic, so that
+/// each `to_string::<T>` does not carry its own copy.
+pub(crate) fn into_string(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
@@ -257,8 +262,7 @@ pub fn to_vec_pretty<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
 
 /// Like [`to_vec_pretty`], as a `String`.
 pub fn to_string_pretty<T: ToJson + ?Sized>(value: &T) -> String {
-    let bytes = to_vec_pretty(value);
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    into_string(to_vec_pretty(value))
 }
 
 /// Encodes `value` as compact JSON into `writer`, in blocks of about 64 KiB,
@@ -312,9 +316,7 @@ pub fn try_to_vec<T: ToJson + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
 /// [`to_string`], reporting a value that could not be encoded (see
 /// [`try_to_vec`]).
 pub fn try_to_string<T: ToJson + ?Sized>(value: &T) -> Result<String, Error> {
-    let bytes = try_to_vec(value)?;
-    Ok(String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    try_to_vec(value).map(into_string)
 }
 
 // MARK: - Reading

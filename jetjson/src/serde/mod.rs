@@ -114,9 +114,7 @@ pub fn to_vec<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>, Error> {
 
 /// [`to_vec`] as a `String`.
 pub fn to_string<T: ?Sized + Serialize>(value: &T) -> Result<String, Error> {
-    let bytes = to_vec(value)?;
-    Ok(String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    to_vec(value).map(crate::into_string)
 }
 
 /// [`to_vec`], indented with two spaces in serde_json's `to_vec_pretty`
@@ -135,9 +133,7 @@ pub fn to_vec_pretty<T: ?Sized + Serialize>(value: &T) -> Result<Vec<u8>, Error>
 
 /// [`to_vec_pretty`] as a `String`.
 pub fn to_string_pretty<T: ?Sized + Serialize>(value: &T) -> Result<String, Error> {
-    let bytes = to_vec_pretty(value)?;
-    Ok(String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    to_vec_pretty(value).map(crate::into_string)
 }
 
 /// [`to_vec`] into `writer`, in blocks of about 64 KiB. After a failure the

@@ -154,9 +154,7 @@ pub(crate) fn to_vec<T: Tree>(v: &T, indent: Option<usize>) -> Vec<u8> {
 }
 
 pub(crate) fn to_string<T: Tree>(v: &T, indent: Option<usize>) -> String {
-    let bytes = to_vec(v, indent);
-    // The writer emits only UTF-8: strings come from `str`, the rest is ASCII.
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    crate::into_string(to_vec(v, indent))
 }
 
 fn fmt_tree<T: Tree>(v: &T, f: &mut fmt::Formatter<'_>) -> fmt::Result {
