@@ -51,6 +51,10 @@ pub struct Missing<'f> {
     /// for `Option`), else the error: an expression of the field's type
     /// (it may `?`). Takes the slot and the name as a string literal.
     pub take: &'f dyn Fn(&syn::Ident, &syn::LitStr) -> TokenStream,
+    /// The slot's value, else the type's own answer for "absent": an
+    /// expression of type `Option<T>` that cannot fail. With `error`, it
+    /// checks every such field at once (see [`object_tail`]).
+    pub fill: &'f dyn Fn(&syn::Ident) -> TokenStream,
     /// The "missing field" error for a name: an expression of type `Error`.
     pub error: &'f dyn Fn(&syn::LitStr) -> TokenStream,
     /// A flattened field's value from its slots (the binding): an
@@ -70,6 +74,46 @@ pub fn object_tail(
 ) -> TokenStream {
     let container_default = outer && !cont.attrs.default.is_none();
     let default = container_default.then(|| self::container_default(cont));
+    // The fields that are an error when absent, unless their type says
+    // otherwise. When no other field can fail here, they are checked all
+    // at once, before any is moved: one error path that drops the slots
+    // once, where a `?` per field drops every field made before it, which
+    // is code quadratic in the number of fields for the optimizer to see
+    // through. Which field is reported (the first absent in field order)
+    // does not change; a field that fails another way keeps the order of
+    // the checks as written.
+    let takes: Vec<&Field> = fields
+        .iter()
+        .filter(|f| tail_value(f, container_default) == TailValue::Take)
+        .collect();
+    // (One such field is as well taken with its `?`: there is no field
+    // before it to drop twice.)
+    let batched = takes.len() > 1
+        && fields
+            .iter()
+            .all(|f| tail_value(f, container_default) != TailValue::Fallible);
+    let check = batched.then(|| {
+        let bindings: Vec<syn::Ident> = takes.iter().map(|f| binding(f)).collect();
+        let fills = bindings.iter().map(|b| (missing.fill)(b));
+        let errors: Vec<TokenStream> = takes
+            .iter()
+            .map(|f| (missing.error)(&str_lit(&f.attrs.name.deserialize)))
+            .collect();
+        // The first absent field's error; the last is absent if no other is.
+        let (last_error, errors) = errors.split_last().expect("two or more");
+        let tested = &bindings[..errors.len()];
+        let patterns = bindings[..errors.len()].iter().map(|b| quote!(#b));
+        quote! {
+            let (#(#bindings,)*) = match (#(#fills,)*) {
+                (#(::jetjson::__private::Some(#bindings),)*) => (#(#bindings,)*),
+                (#(#patterns,)* _) => {
+                    return ::jetjson::__private::Err(
+                        #(if #tested.is_none() { #errors } else)* { #last_error }
+                    );
+                }
+            };
+        }
+    });
     let members = fields.iter().map(|field| {
         let member = &field.member;
         if field.attrs.skip_deserializing {
@@ -130,13 +174,49 @@ pub fn object_tail(
                     }
                 })
             }
+            attr::Default::None if batched => quote!(#binding),
             attr::Default::None => (missing.take)(&binding, &name),
         };
         quote!(#member: #value)
     });
     quote! {
         #default
+        #check
         ::jetjson::__private::Ok(#ctor { #(#members),* })
+    }
+}
+
+/// How [`object_tail`] makes a field's value from its slot.
+#[derive(PartialEq, Eq)]
+enum TailValue {
+    /// Skipped, or the slot else a default: cannot fail.
+    Sure,
+    /// The slot, else the type's "value when absent", else "missing field".
+    Take,
+    /// Another check that may fail (a flattened field, a `with` module,
+    /// the serde bridge, a `Cow` read through a `Value`).
+    Fallible,
+}
+
+/// The [`TailValue`] of a field, as `object_tail` fills it in.
+fn tail_value(field: &Field, container_default: bool) -> TailValue {
+    if field.attrs.skip_deserializing {
+        return TailValue::Sure;
+    }
+    if field.attrs.flatten.is_some() {
+        return TailValue::Fallible;
+    }
+    match &field.attrs.default {
+        attr::Default::Trait | attr::Default::Path(_) => TailValue::Sure,
+        attr::Default::None if container_default => TailValue::Sure,
+        attr::Default::None => match crate::bridge::static_cow(field.ty) {
+            Some(crate::bridge::StaticCow::Option) if !field.attrs.custom_de() => TailValue::Sure,
+            Some(crate::bridge::StaticCow::Nested) if !field.attrs.custom_de() => {
+                TailValue::Fallible
+            }
+            _ if !native_de(field) => TailValue::Fallible,
+            _ => TailValue::Take,
+        },
     }
 }
 

@@ -31,6 +31,7 @@ mod defaults;
 mod emit;
 mod json;
 mod key;
+mod keytable;
 mod model;
 mod msgpack;
 mod symbol;
@@ -40,6 +41,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub use crate::case::RenameRule;
+#[doc(hidden)]
+pub use crate::keytable::key_hash;
 
 /// What to generate. The derive uses the defaults; `jetjson gen` maps its
 /// flags (easyjson's) onto these.

@@ -54,6 +54,63 @@ pub fn key_from_text<T: FromJsonKey<'static>>(key: &str) -> Result<T, Error> {
 
 // MARK: - Fields
 
+/// A derived struct's key → field index: a perfect hash that the derive
+/// found for the struct's names (jetjson-codegen's `keytable.rs`, whose
+/// `key_hash` this one must equal bit for bit).
+pub struct KeyTable {
+    /// Multiplier of the hash.
+    pub seed: u64,
+    /// `64 - log2(buckets.len())`: the hash's top bits pick the bucket.
+    pub shift: u32,
+    /// `keys` index + 1 per bucket, 0 for none.
+    pub buckets: &'static [u16],
+    /// Each name (aliases too) and the index of its field.
+    pub keys: &'static [(&'static [u8], usize)],
+    /// The index for a key that names no field.
+    pub unknown: usize,
+}
+
+impl KeyTable {
+    /// The index of the field `key` names, else `unknown`.
+    #[inline]
+    pub fn index(&self, key: &[u8]) -> usize {
+        let bucket = (key_hash(key, self.seed) >> self.shift) as usize;
+        let entry = self.buckets.get(bucket).copied().unwrap_or(0);
+        match self.keys.get(usize::from(entry).wrapping_sub(1)) {
+            Some(&(name, field)) if name == key => field,
+            _ => self.unknown,
+        }
+    }
+}
+
+/// See [`KeyTable`]: the length and up to 8 bytes from each end (and 8
+/// from the middle of keys longer than 16), times the seed.
+#[inline]
+pub fn key_hash(key: &[u8], seed: u64) -> u64 {
+    #[inline(always)]
+    fn word<const N: usize>(bytes: &[u8], at: usize) -> u64 {
+        let mut w = [0u8; 8];
+        w[..N].copy_from_slice(&bytes[at..at + N]);
+        u64::from_le_bytes(w)
+    }
+    let n = key.len();
+    let (x, y, z) = if n >= 8 {
+        let z = if n > 16 { word::<8>(key, n / 2 - 4) } else { 0 };
+        (word::<8>(key, 0), word::<8>(key, n - 8), z)
+    } else if n >= 4 {
+        (word::<4>(key, 0), word::<4>(key, n - 4), 0)
+    } else if n > 0 {
+        (
+            u64::from(key[0]) | u64::from(key[n / 2]) << 8 | u64::from(key[n - 1]) << 16,
+            0,
+            0,
+        )
+    } else {
+        (0, 0, 0)
+    };
+    (x ^ y.rotate_left(21) ^ z.rotate_left(42) ^ n as u64).wrapping_mul(seed)
+}
+
 /// The value of a field after the object ended: the one read, else the
 /// type's [`FromJson::json_missing`] (`None` for `Option`), else "missing
 /// field".
@@ -69,6 +126,17 @@ pub fn take<'de, T: FromJson<'de>>(
             Some(v) => Ok(v),
             None => Err(missing_field(r, field)),
         },
+    }
+}
+
+/// The value of a field after the object ended: the one read, else the
+/// type's [`FromJson::json_missing`]; `None` is for the caller to report
+/// (derived decoders check all their fields with one `match`).
+#[inline(always)]
+pub fn fill<'de, T: FromJson<'de>>(slot: Option<T>) -> Option<T> {
+    match slot {
+        Some(v) => Some(v),
+        None => T::json_missing(),
     }
 }
 
@@ -774,6 +842,15 @@ pub fn take_value<T: FromValue>(slot: Option<T>, field: &'static str) -> Result<
     }
 }
 
+/// [`fill`] for a field read from a `Value`.
+#[inline(always)]
+pub fn fill_value<T: FromValue>(slot: Option<T>) -> Option<T> {
+    match slot {
+        Some(v) => Some(v),
+        None => T::value_missing(),
+    }
+}
+
 /// "missing field `name`".
 #[cold]
 pub fn value_missing_field(field: &'static str) -> Error {
@@ -1055,6 +1132,15 @@ pub fn msgpack_take<'de, T: FromMsgpack<'de>>(
             Some(v) => Ok(v),
             None => Err(r.missing_field(field)),
         },
+    }
+}
+
+/// [`fill`] for a field read from MessagePack.
+#[inline(always)]
+pub fn msgpack_fill<'de, T: FromMsgpack<'de>>(slot: Option<T>) -> Option<T> {
+    match slot {
+        Some(v) => Some(v),
+        None => T::msgpack_missing(),
     }
 }
 

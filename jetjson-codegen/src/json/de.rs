@@ -458,6 +458,7 @@ fn object_body(
 fn missing<'f>(cx: &'f Cx, strict: bool) -> Missing<'f> {
     Missing {
         take: &|slot, name| quote!(::jetjson::__private::take(#slot, __r, #name)?),
+        fill: &|slot| quote!(::jetjson::__private::fill(#slot)),
         error: &|name| quote!(::jetjson::__private::missing_field(__r, #name)),
         flat: Box::new(move |field, slots| {
             let ty = field.ty;
@@ -890,7 +891,18 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let shared = shared_struct(fields);
     let members = if shared {
         let count = index(read.len());
-        let patterns = key_patterns(&read);
+        let names: Vec<Vec<String>> = read
+            .iter()
+            .map(|f| {
+                f.attrs
+                    .name
+                    .deserialize_names()
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .collect();
+        let lookup = crate::keytable::field_index(&names, quote!(__key), read.len());
         let arms = read.iter().enumerate().map(|(i, field)| {
             let name = str_lit(&field.attrs.name.deserialize);
             let slot = position(field);
@@ -927,10 +939,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
 
             #[inline]
             fn flat_index(__key: &[u8]) -> usize {
-                match __key {
-                    #(#patterns)*
-                    _ => #count,
-                }
+                #lookup
             }
 
             #[inline]

@@ -396,6 +396,7 @@ fn tail(cx: &Cx, fields: &[Field], ctor: &TokenStream, outer: bool) -> TokenStre
 fn missing<'f>(cx: &'f Cx, strict: bool) -> Missing<'f> {
     Missing {
         take: &|slot, name| quote!(::jetjson::__private::msgpack_take(#slot, __r, #name)?),
+        fill: &|slot| quote!(::jetjson::__private::msgpack_fill(#slot)),
         error: &|name| quote!(__r.missing_field(#name)),
         flat: Box::new(move |field, slots| {
             let ty = field.ty;

@@ -523,6 +523,7 @@ fn missing(strict: bool) -> Missing<'static> {
     };
     Missing {
         take: &|slot, name| quote!(::jetjson::__private::take_value(#slot, #name)?),
+        fill: &|slot| quote!(::jetjson::__private::fill_value(#slot)),
         error: &|name| quote!(::jetjson::__private::value_missing_field(#name)),
         flat: Box::new(move |field, slots| {
             let ty = field.ty;

@@ -295,10 +295,25 @@ const _: () = {
             __r: &::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let (__f_x, __f_y) = __s;
-            ::jetjson::__private::Ok(Self {
-                x: ::jetjson::__private::take(__f_x, __r, "x")?,
-                y: ::jetjson::__private::take(__f_y, __r, "y")?,
-            })
+            let (__f_x, __f_y) = match (
+                ::jetjson::__private::fill(__f_x),
+                ::jetjson::__private::fill(__f_y),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_x),
+                    ::jetjson::__private::Some(__f_y),
+                ) => (__f_x, __f_y),
+                (__f_x, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_x.is_none() {
+                            ::jetjson::__private::missing_field(__r, "x")
+                        } else {
+                            ::jetjson::__private::missing_field(__r, "y")
+                        },
+                    );
+                }
+            };
+            ::jetjson::__private::Ok(Self { x: __f_x, y: __f_y })
         }
     }
     #[automatically_derived]
@@ -370,10 +385,25 @@ const _: () = {
             __s: Self::Slots,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let (__f_x, __f_y) = __s;
-            ::jetjson::__private::Ok(Self {
-                x: ::jetjson::__private::take_value(__f_x, "x")?,
-                y: ::jetjson::__private::take_value(__f_y, "y")?,
-            })
+            let (__f_x, __f_y) = match (
+                ::jetjson::__private::fill_value(__f_x),
+                ::jetjson::__private::fill_value(__f_y),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_x),
+                    ::jetjson::__private::Some(__f_y),
+                ) => (__f_x, __f_y),
+                (__f_x, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_x.is_none() {
+                            ::jetjson::__private::value_missing_field("x")
+                        } else {
+                            ::jetjson::__private::value_missing_field("y")
+                        },
+                    );
+                }
+            };
+            ::jetjson::__private::Ok(Self { x: __f_x, y: __f_y })
         }
     }
     #[automatically_derived]
@@ -494,10 +524,25 @@ const _: () = {
                 }
             }
             __r.leave();
-            ::jetjson::__private::Ok(Self {
-                x: ::jetjson::__private::msgpack_take(__f_x, __r, "x")?,
-                y: ::jetjson::__private::msgpack_take(__f_y, __r, "y")?,
-            })
+            let (__f_x, __f_y) = match (
+                ::jetjson::__private::msgpack_fill(__f_x),
+                ::jetjson::__private::msgpack_fill(__f_y),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_x),
+                    ::jetjson::__private::Some(__f_y),
+                ) => (__f_x, __f_y),
+                (__f_x, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_x.is_none() {
+                            __r.missing_field("x")
+                        } else {
+                            __r.missing_field("y")
+                        },
+                    );
+                }
+            };
+            ::jetjson::__private::Ok(Self { x: __f_x, y: __f_y })
         }
     }
     #[automatically_derived]
@@ -565,10 +610,25 @@ const _: () = {
             __r: &::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let (__f_x, __f_y) = __s;
-            ::jetjson::__private::Ok(Self {
-                x: ::jetjson::__private::msgpack_take(__f_x, __r, "x")?,
-                y: ::jetjson::__private::msgpack_take(__f_y, __r, "y")?,
-            })
+            let (__f_x, __f_y) = match (
+                ::jetjson::__private::msgpack_fill(__f_x),
+                ::jetjson::__private::msgpack_fill(__f_y),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_x),
+                    ::jetjson::__private::Some(__f_y),
+                ) => (__f_x, __f_y),
+                (__f_x, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_x.is_none() {
+                            __r.missing_field("x")
+                        } else {
+                            __r.missing_field("y")
+                        },
+                    );
+                }
+            };
+            ::jetjson::__private::Ok(Self { x: __f_x, y: __f_y })
         }
     }
 };

@@ -214,9 +214,27 @@ const _: () = {
                 }
             }
             __r.leave();
+            let (__f_id, __f_name) = match (
+                ::jetjson::__private::msgpack_fill(__f_id),
+                ::jetjson::__private::msgpack_fill(__f_name),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_id),
+                    ::jetjson::__private::Some(__f_name),
+                ) => (__f_id, __f_name),
+                (__f_id, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_id.is_none() {
+                            __r.missing_field("id")
+                        } else {
+                            __r.missing_field("s_name")
+                        },
+                    );
+                }
+            };
             ::jetjson::__private::Ok(Self {
-                id: ::jetjson::__private::msgpack_take(__f_id, __r, "id")?,
-                name: ::jetjson::__private::msgpack_take(__f_name, __r, "s_name")?,
+                id: __f_id,
+                name: __f_name,
                 tags: __f_tags.unwrap_or_default(),
                 retries: __f_retries.unwrap_or_default(),
                 cache: ::jetjson::__private::Default::default(),
@@ -329,9 +347,27 @@ const _: () = {
             __r: &::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let (__f_id, __f_name, __f_tags, __f_retries) = __s;
+            let (__f_id, __f_name) = match (
+                ::jetjson::__private::msgpack_fill(__f_id),
+                ::jetjson::__private::msgpack_fill(__f_name),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_id),
+                    ::jetjson::__private::Some(__f_name),
+                ) => (__f_id, __f_name),
+                (__f_id, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_id.is_none() {
+                            __r.missing_field("id")
+                        } else {
+                            __r.missing_field("s_name")
+                        },
+                    );
+                }
+            };
             ::jetjson::__private::Ok(Self {
-                id: ::jetjson::__private::msgpack_take(__f_id, __r, "id")?,
-                name: ::jetjson::__private::msgpack_take(__f_name, __r, "s_name")?,
+                id: __f_id,
+                name: __f_name,
                 tags: __f_tags.unwrap_or_default(),
                 retries: __f_retries.unwrap_or_default(),
                 cache: ::jetjson::__private::Default::default(),
@@ -471,10 +507,25 @@ const _: () = {
                 }
             }
             __r.leave();
-            ::jetjson::__private::Ok(Self {
-                x: ::jetjson::__private::msgpack_take(__f_x, __r, "x")?,
-                y: ::jetjson::__private::msgpack_take(__f_y, __r, "y")?,
-            })
+            let (__f_x, __f_y) = match (
+                ::jetjson::__private::msgpack_fill(__f_x),
+                ::jetjson::__private::msgpack_fill(__f_y),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_x),
+                    ::jetjson::__private::Some(__f_y),
+                ) => (__f_x, __f_y),
+                (__f_x, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_x.is_none() {
+                            __r.missing_field("x")
+                        } else {
+                            __r.missing_field("y")
+                        },
+                    );
+                }
+            };
+            ::jetjson::__private::Ok(Self { x: __f_x, y: __f_y })
         }
     }
     #[automatically_derived]
@@ -542,10 +593,25 @@ const _: () = {
             __r: &::jetjson::__private::MsgpackReader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let (__f_x, __f_y) = __s;
-            ::jetjson::__private::Ok(Self {
-                x: ::jetjson::__private::msgpack_take(__f_x, __r, "x")?,
-                y: ::jetjson::__private::msgpack_take(__f_y, __r, "y")?,
-            })
+            let (__f_x, __f_y) = match (
+                ::jetjson::__private::msgpack_fill(__f_x),
+                ::jetjson::__private::msgpack_fill(__f_y),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_x),
+                    ::jetjson::__private::Some(__f_y),
+                ) => (__f_x, __f_y),
+                (__f_x, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_x.is_none() {
+                            __r.missing_field("x")
+                        } else {
+                            __r.missing_field("y")
+                        },
+                    );
+                }
+            };
+            ::jetjson::__private::Ok(Self { x: __f_x, y: __f_y })
         }
     }
 };

@@ -108,10 +108,25 @@ const _: () = {
             __r: &::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let (__f_x, __f_y) = __s;
-            ::jetjson::__private::Ok(Self {
-                x: ::jetjson::__private::take(__f_x, __r, "x")?,
-                y: ::jetjson::__private::take(__f_y, __r, "y")?,
-            })
+            let (__f_x, __f_y) = match (
+                ::jetjson::__private::fill(__f_x),
+                ::jetjson::__private::fill(__f_y),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_x),
+                    ::jetjson::__private::Some(__f_y),
+                ) => (__f_x, __f_y),
+                (__f_x, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_x.is_none() {
+                            ::jetjson::__private::missing_field(__r, "x")
+                        } else {
+                            ::jetjson::__private::missing_field(__r, "y")
+                        },
+                    );
+                }
+            };
+            ::jetjson::__private::Ok(Self { x: __f_x, y: __f_y })
         }
     }
 };

@@ -124,12 +124,15 @@ const _: () = {
         }
         #[inline]
         fn flat_index(__key: &[u8]) -> usize {
-            match __key {
-                b"nick" => 0,
-                b"bio" => 1,
-                b"id" => 2,
-                b"tags" => 3,
-                _ => 4,
+            {
+                const __KEYS: ::jetjson::__private::KeyTable = ::jetjson::__private::KeyTable {
+                    seed: 7960286522194355701u64,
+                    shift: 61u32,
+                    buckets: &[2, 3, 0, 1, 4, 0, 0, 0],
+                    keys: &[(b"nick", 0), (b"bio", 1), (b"id", 2), (b"tags", 3)],
+                    unknown: 4,
+                };
+                __KEYS.index(__key)
             }
         }
         #[inline]
@@ -153,10 +156,28 @@ const _: () = {
             __r: &::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let (__f_nick, __f_bio, __f_id, __f_tags) = __s;
+            let (__f_bio, __f_id) = match (
+                ::jetjson::__private::fill(__f_bio),
+                ::jetjson::__private::fill(__f_id),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_bio),
+                    ::jetjson::__private::Some(__f_id),
+                ) => (__f_bio, __f_id),
+                (__f_bio, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_bio.is_none() {
+                            ::jetjson::__private::missing_field(__r, "bio")
+                        } else {
+                            ::jetjson::__private::missing_field(__r, "id")
+                        },
+                    );
+                }
+            };
             ::jetjson::__private::Ok(Self {
                 nick: __f_nick.unwrap_or_default(),
-                bio: ::jetjson::__private::take(__f_bio, __r, "bio")?,
-                id: ::jetjson::__private::take(__f_id, __r, "id")?,
+                bio: __f_bio,
+                id: __f_id,
                 tags: __f_tags.unwrap_or_default(),
             })
         }
@@ -251,10 +272,28 @@ const _: () = {
             __s: Self::Slots,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let (__f_nick, __f_bio, __f_id, __f_tags) = __s;
+            let (__f_bio, __f_id) = match (
+                ::jetjson::__private::fill_value(__f_bio),
+                ::jetjson::__private::fill_value(__f_id),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_bio),
+                    ::jetjson::__private::Some(__f_id),
+                ) => (__f_bio, __f_id),
+                (__f_bio, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_bio.is_none() {
+                            ::jetjson::__private::value_missing_field("bio")
+                        } else {
+                            ::jetjson::__private::value_missing_field("id")
+                        },
+                    );
+                }
+            };
             ::jetjson::__private::Ok(Self {
                 nick: __f_nick.unwrap_or_default(),
-                bio: ::jetjson::__private::take_value(__f_bio, "bio")?,
-                id: ::jetjson::__private::take_value(__f_id, "id")?,
+                bio: __f_bio,
+                id: __f_id,
                 tags: __f_tags.unwrap_or_default(),
             })
         }

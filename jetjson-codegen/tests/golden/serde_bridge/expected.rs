@@ -143,14 +143,22 @@ const _: () = {
         }
         #[inline]
         fn flat_index(__key: &[u8]) -> usize {
-            match __key {
-                b"at" => 0,
-                b"n" => 1,
-                b"color" => 2,
-                b"tint" => 3,
-                b"raw" => 4,
-                b"both" => 5,
-                _ => 6,
+            {
+                const __KEYS: ::jetjson::__private::KeyTable = ::jetjson::__private::KeyTable {
+                    seed: 16294208416658607535u64,
+                    shift: 60u32,
+                    buckets: &[0, 0, 4, 3, 0, 2, 5, 1, 0, 0, 0, 0, 0, 0, 0, 6],
+                    keys: &[
+                        (b"at", 0),
+                        (b"n", 1),
+                        (b"color", 2),
+                        (b"tint", 3),
+                        (b"raw", 4),
+                        (b"both", 5),
+                    ],
+                    unknown: 6,
+                };
+                __KEYS.index(__key)
             }
         }
         #[inline]

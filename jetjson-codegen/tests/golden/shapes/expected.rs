@@ -234,10 +234,25 @@ const _: () = {
                                             }
                                         }
                                     }
-                                    ::jetjson::__private::Ok(Self::Rect {
-                                        w: ::jetjson::__private::take(__f_w, __r, "w")?,
-                                        h: ::jetjson::__private::take(__f_h, __r, "h")?,
-                                    })
+                                    let (__f_w, __f_h) = match (
+                                        ::jetjson::__private::fill(__f_w),
+                                        ::jetjson::__private::fill(__f_h),
+                                    ) {
+                                        (
+                                            ::jetjson::__private::Some(__f_w),
+                                            ::jetjson::__private::Some(__f_h),
+                                        ) => (__f_w, __f_h),
+                                        (__f_w, _) => {
+                                            return ::jetjson::__private::Err(
+                                                if __f_w.is_none() {
+                                                    ::jetjson::__private::missing_field(__r, "w")
+                                                } else {
+                                                    ::jetjson::__private::missing_field(__r, "h")
+                                                },
+                                            );
+                                        }
+                                    };
+                                    ::jetjson::__private::Ok(Self::Rect { w: __f_w, h: __f_h })
                                 },
                             )?
                         }
@@ -521,10 +536,25 @@ const _: () = {
                                             _ => {}
                                         }
                                     }
-                                    ::jetjson::__private::Ok(Self::Rect {
-                                        w: ::jetjson::__private::take_value(__f_w, "w")?,
-                                        h: ::jetjson::__private::take_value(__f_h, "h")?,
-                                    })
+                                    let (__f_w, __f_h) = match (
+                                        ::jetjson::__private::fill_value(__f_w),
+                                        ::jetjson::__private::fill_value(__f_h),
+                                    ) {
+                                        (
+                                            ::jetjson::__private::Some(__f_w),
+                                            ::jetjson::__private::Some(__f_h),
+                                        ) => (__f_w, __f_h),
+                                        (__f_w, _) => {
+                                            return ::jetjson::__private::Err(
+                                                if __f_w.is_none() {
+                                                    ::jetjson::__private::value_missing_field("w")
+                                                } else {
+                                                    ::jetjson::__private::value_missing_field("h")
+                                                },
+                                            );
+                                        }
+                                    };
+                                    ::jetjson::__private::Ok(Self::Rect { w: __f_w, h: __f_h })
                                 },
                             )?
                         }
@@ -720,10 +750,25 @@ const _: () = {
                                             _ => {}
                                         }
                                     }
-                                    ::jetjson::__private::Ok(Self::Rect {
-                                        w: ::jetjson::__private::take_value(__f_w, "w")?,
-                                        h: ::jetjson::__private::take_value(__f_h, "h")?,
-                                    })
+                                    let (__f_w, __f_h) = match (
+                                        ::jetjson::__private::fill_value(__f_w),
+                                        ::jetjson::__private::fill_value(__f_h),
+                                    ) {
+                                        (
+                                            ::jetjson::__private::Some(__f_w),
+                                            ::jetjson::__private::Some(__f_h),
+                                        ) => (__f_w, __f_h),
+                                        (__f_w, _) => {
+                                            return ::jetjson::__private::Err(
+                                                if __f_w.is_none() {
+                                                    ::jetjson::__private::value_missing_field("w")
+                                                } else {
+                                                    ::jetjson::__private::value_missing_field("h")
+                                                },
+                                            );
+                                        }
+                                    };
+                                    ::jetjson::__private::Ok(Self::Rect { w: __f_w, h: __f_h })
                                 },
                             )?
                         }

@@ -110,12 +110,21 @@ const _: () = {
         }
         #[inline]
         fn flat_index(__key: &[u8]) -> usize {
-            match __key {
-                b"id" => 0,
-                b"s_name" | b"name" => 1,
-                b"tags" => 2,
-                b"retryCount" => 3,
-                _ => 4,
+            {
+                const __KEYS: ::jetjson::__private::KeyTable = ::jetjson::__private::KeyTable {
+                    seed: 7960286522194355701u64,
+                    shift: 60u32,
+                    buckets: &[0, 0, 1, 3, 2, 0, 0, 0, 0, 4, 0, 0, 0, 5, 0, 0],
+                    keys: &[
+                        (b"id", 0),
+                        (b"s_name", 1),
+                        (b"name", 1),
+                        (b"tags", 2),
+                        (b"retryCount", 3),
+                    ],
+                    unknown: 4,
+                };
+                __KEYS.index(__key)
             }
         }
         #[inline]
@@ -146,9 +155,27 @@ const _: () = {
             __r: &::jetjson::__private::Reader<'de>,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
             let (__f_id, __f_name, __f_tags, __f_retry_count) = __s;
+            let (__f_id, __f_name) = match (
+                ::jetjson::__private::fill(__f_id),
+                ::jetjson::__private::fill(__f_name),
+            ) {
+                (
+                    ::jetjson::__private::Some(__f_id),
+                    ::jetjson::__private::Some(__f_name),
+                ) => (__f_id, __f_name),
+                (__f_id, _) => {
+                    return ::jetjson::__private::Err(
+                        if __f_id.is_none() {
+                            ::jetjson::__private::missing_field(__r, "id")
+                        } else {
+                            ::jetjson::__private::missing_field(__r, "s_name")
+                        },
+                    );
+                }
+            };
             ::jetjson::__private::Ok(Self {
-                id: ::jetjson::__private::take(__f_id, __r, "id")?,
-                name: ::jetjson::__private::take(__f_name, __r, "s_name")?,
+                id: __f_id,
+                name: __f_name,
                 tags: __f_tags.unwrap_or_default(),
                 retry_count: __f_retry_count.unwrap_or_default(),
                 cache: ::jetjson::__private::Default::default(),

@@ -169,9 +169,27 @@ const _: () = {
                             }
                         }
                     }
+                    let (__f_from, __f_text) = match (
+                        ::jetjson::__private::fill(__f_from),
+                        ::jetjson::__private::fill(__f_text),
+                    ) {
+                        (
+                            ::jetjson::__private::Some(__f_from),
+                            ::jetjson::__private::Some(__f_text),
+                        ) => (__f_from, __f_text),
+                        (__f_from, _) => {
+                            return ::jetjson::__private::Err(
+                                if __f_from.is_none() {
+                                    ::jetjson::__private::missing_field(__r, "from")
+                                } else {
+                                    ::jetjson::__private::missing_field(__r, "text")
+                                },
+                            );
+                        }
+                    };
                     ::jetjson::__private::Ok(Self::Message {
-                        from: ::jetjson::__private::take(__f_from, __r, "from")?,
-                        text: ::jetjson::__private::take(__f_text, __r, "text")?,
+                        from: __f_from,
+                        text: __f_text,
                     })
                 }
             }

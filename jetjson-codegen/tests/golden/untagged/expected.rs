@@ -120,9 +120,27 @@ const _: () = {
                             }
                         }
                     }
+                    let (__f_id, __f_ns) = match (
+                        ::jetjson::__private::fill(__f_id),
+                        ::jetjson::__private::fill(__f_ns),
+                    ) {
+                        (
+                            ::jetjson::__private::Some(__f_id),
+                            ::jetjson::__private::Some(__f_ns),
+                        ) => (__f_id, __f_ns),
+                        (__f_id, _) => {
+                            return ::jetjson::__private::Err(
+                                if __f_id.is_none() {
+                                    ::jetjson::__private::missing_field(__r, "id")
+                                } else {
+                                    ::jetjson::__private::missing_field(__r, "ns")
+                                },
+                            );
+                        }
+                    };
                     ::jetjson::__private::Ok(Self::Named {
-                        id: ::jetjson::__private::take(__f_id, __r, "id")?,
-                        ns: ::jetjson::__private::take(__f_ns, __r, "ns")?,
+                        id: __f_id,
+                        ns: __f_ns,
                     })
                 },
             ) {
@@ -305,9 +323,27 @@ const _: () = {
                             _ => {}
                         }
                     }
+                    let (__f_id, __f_ns) = match (
+                        ::jetjson::__private::fill_value(__f_id),
+                        ::jetjson::__private::fill_value(__f_ns),
+                    ) {
+                        (
+                            ::jetjson::__private::Some(__f_id),
+                            ::jetjson::__private::Some(__f_ns),
+                        ) => (__f_id, __f_ns),
+                        (__f_id, _) => {
+                            return ::jetjson::__private::Err(
+                                if __f_id.is_none() {
+                                    ::jetjson::__private::value_missing_field("id")
+                                } else {
+                                    ::jetjson::__private::value_missing_field("ns")
+                                },
+                            );
+                        }
+                    };
                     ::jetjson::__private::Ok(Self::Named {
-                        id: ::jetjson::__private::take_value(__f_id, "id")?,
-                        ns: ::jetjson::__private::take_value(__f_ns, "ns")?,
+                        id: __f_id,
+                        ns: __f_ns,
                     })
                 },
             ) {

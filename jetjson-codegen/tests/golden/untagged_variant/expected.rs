@@ -549,12 +549,15 @@ const _: () = {
         }
         #[inline]
         fn flat_index(__key: &[u8]) -> usize {
-            match __key {
-                b"name" => 0,
-                b"label" => 1,
-                b"note" => 2,
-                b"aliased" => 3,
-                _ => 4,
+            {
+                const __KEYS: ::jetjson::__private::KeyTable = ::jetjson::__private::KeyTable {
+                    seed: 4532161160992623299u64,
+                    shift: 61u32,
+                    buckets: &[4, 0, 0, 2, 0, 3, 0, 1],
+                    keys: &[(b"name", 0), (b"label", 1), (b"note", 2), (b"aliased", 3)],
+                    unknown: 4,
+                };
+                __KEYS.index(__key)
             }
         }
         #[inline]

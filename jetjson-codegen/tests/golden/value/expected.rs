@@ -122,12 +122,21 @@ const _: () = {
         }
         #[inline]
         fn flat_index(__key: &[u8]) -> usize {
-            match __key {
-                b"color" => 0,
-                b"data" => 1,
-                b"name" | b"label" => 2,
-                b"parent" => 3,
-                _ => 4,
+            {
+                const __KEYS: ::jetjson::__private::KeyTable = ::jetjson::__private::KeyTable {
+                    seed: 487617019471545679u64,
+                    shift: 60u32,
+                    buckets: &[5, 0, 0, 0, 0, 0, 0, 1, 3, 0, 0, 4, 0, 0, 0, 2],
+                    keys: &[
+                        (b"color", 0),
+                        (b"data", 1),
+                        (b"name", 2),
+                        (b"label", 2),
+                        (b"parent", 3),
+                    ],
+                    unknown: 4,
+                };
+                __KEYS.index(__key)
             }
         }
         #[inline]
