@@ -95,3 +95,34 @@ fn every_name_is_found_in_any_order() {
 // breaks loudly if the derive stops implementing it.
 fn _bounds<T: for<'de> FromJson<'de> + ToJson>() {}
 const _: fn() = _bounds::<Wide>;
+
+#[derive(Json, Debug, PartialEq)]
+struct Spaced {
+    id: u32,
+    name: String,
+    kind: u8,
+}
+
+/// The in-order guess compares a key with its colon (`"id":`); a key spaced
+/// from its colon, or any other whitespace, takes the full path and reads
+/// the same.
+#[test]
+fn keys_spaced_from_their_colons_read_the_same() {
+    let want = Spaced {
+        id: 1,
+        name: "n".into(),
+        kind: 2,
+    };
+    for text in [
+        r#"{"id":1,"name":"n","kind":2}"#,
+        r#"{"id": 1,"name":  "n","kind":	2}"#,
+        r#"{"id" :1, "name" : "n" , "kind"
+            :2}"#,
+        "{\n  \"id\": 1,\n  \"name\": \"n\",\n  \"kind\": 2\n}",
+        r#"{"kind" :2,"id":1,"name"	:"n"}"#,
+    ] {
+        assert_eq!(jetjson::from_str::<Spaced>(text).unwrap(), want, "{text}");
+    }
+    let err = jetjson::from_str::<Spaced>(r#"{"id" 1}"#).unwrap_err();
+    assert_eq!(err.to_string(), "expected `:` at line 1 column 7");
+}

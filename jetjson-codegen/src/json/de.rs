@@ -133,12 +133,15 @@ fn shared_body(cx: &Cx, fields: &[Field], expected: &syn::LitStr) -> TokenStream
         .filter(|f| !f.attrs.skip_deserializing && f.attrs.flatten.is_none())
         .collect();
     let flat = quote!(<Self as ::jetjson::__private::FlatFromJson<#de>>);
+    // The key and its colon in one compare: no `?` in the guesses.
     let guesses = read.iter().enumerate().filter_map(|(i, field)| {
         let name = &field.attrs.name.deserialize;
         plain_key(name).then(|| {
-            let quoted = byte_str(&json_string(name));
+            let mut quoted = json_string(name);
+            quoted.push(b':');
+            let quoted = byte_str(&quoted);
             let i = index(i);
-            quote!(#i if __r.eat_key(#quoted)? => #i,)
+            quote!(#i if __r.eat_key_colon(#quoted) => #i,)
         })
     });
     let unknown = if cx.cont.attrs.deny_unknown_fields {

@@ -370,6 +370,25 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// If the input at the cursor is exactly `quoted`, a key with its
+    /// quotes and the colon right after it (`"id":`, the key free of `"`
+    /// and `\`), consumes it and returns `true`. The in-order guess of
+    /// generated decoders: one compare and nothing that can fail, so that
+    /// no code is repeated per field for the colon. A key spaced from its
+    /// colon is not guessed; [`read_key`](Self::read_key) reads it. As
+    /// there, one space after the colon (pretty-printed JSON's) is skipped.
+    #[inline(always)]
+    pub fn eat_key_colon(&mut self, quoted: &[u8]) -> bool {
+        let found = self.input[self.pos..].starts_with(quoted);
+        if found {
+            self.pos += quoted.len();
+            if self.input.get(self.pos) == Some(&b' ') {
+                self.pos += 1;
+            }
+        }
+        found
+    }
+
     #[inline]
     fn expect_colon(&mut self) -> Result<(), Error> {
         // Machine-written JSON puts the colon right after the key, and

@@ -65,8 +65,8 @@ const _: () = {
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
                 let __field = match __next {
-                    0 if __r.eat_key(b"\"a\"")? => 0,
-                    1 if __r.eat_key(b"\"b\"")? => 1,
+                    0 if __r.eat_key_colon(b"\"a\":") => 0,
+                    1 if __r.eat_key_colon(b"\"b\":") => 1,
                     _ => {
                         <Self as ::jetjson::__private::FlatFromJson<
                             'de,
@@ -197,7 +197,7 @@ const _: () = {
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
                 let __field = match __next {
-                    0 if __r.eat_key(b"\"t\"")? => 0,
+                    0 if __r.eat_key_colon(b"\"t\":") => 0,
                     _ => {
                         <Self as ::jetjson::__private::FlatFromJson<
                             'de,

@@ -237,8 +237,8 @@ const _: () = {
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
                 let __field = match __next {
-                    0 if __r.eat_key(b"\"x\"")? => 0,
-                    1 if __r.eat_key(b"\"y\"")? => 1,
+                    0 if __r.eat_key_colon(b"\"x\":") => 0,
+                    1 if __r.eat_key_colon(b"\"y\":") => 1,
                     _ => {
                         <Self as ::jetjson::__private::FlatFromJson<
                             'de,

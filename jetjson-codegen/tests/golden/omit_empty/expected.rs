@@ -82,10 +82,10 @@ const _: () = {
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
                 let __field = match __next {
-                    0 if __r.eat_key(b"\"nick\"")? => 0,
-                    1 if __r.eat_key(b"\"bio\"")? => 1,
-                    2 if __r.eat_key(b"\"id\"")? => 2,
-                    3 if __r.eat_key(b"\"tags\"")? => 3,
+                    0 if __r.eat_key_colon(b"\"nick\":") => 0,
+                    1 if __r.eat_key_colon(b"\"bio\":") => 1,
+                    2 if __r.eat_key_colon(b"\"id\":") => 2,
+                    3 if __r.eat_key_colon(b"\"tags\":") => 3,
                     _ => {
                         <Self as ::jetjson::__private::FlatFromJson<
                             'de,

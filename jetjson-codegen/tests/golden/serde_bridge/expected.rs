@@ -88,12 +88,12 @@ const _: () = {
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
                 let __field = match __next {
-                    0 if __r.eat_key(b"\"at\"")? => 0,
-                    1 if __r.eat_key(b"\"n\"")? => 1,
-                    2 if __r.eat_key(b"\"color\"")? => 2,
-                    3 if __r.eat_key(b"\"tint\"")? => 3,
-                    4 if __r.eat_key(b"\"raw\"")? => 4,
-                    5 if __r.eat_key(b"\"both\"")? => 5,
+                    0 if __r.eat_key_colon(b"\"at\":") => 0,
+                    1 if __r.eat_key_colon(b"\"n\":") => 1,
+                    2 if __r.eat_key_colon(b"\"color\":") => 2,
+                    3 if __r.eat_key_colon(b"\"tint\":") => 3,
+                    4 if __r.eat_key_colon(b"\"raw\":") => 4,
+                    5 if __r.eat_key_colon(b"\"both\":") => 5,
                     _ => {
                         <Self as ::jetjson::__private::FlatFromJson<
                             'de,

@@ -507,10 +507,10 @@ const _: () = {
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
                 let __field = match __next {
-                    0 if __r.eat_key(b"\"name\"")? => 0,
-                    1 if __r.eat_key(b"\"label\"")? => 1,
-                    2 if __r.eat_key(b"\"note\"")? => 2,
-                    3 if __r.eat_key(b"\"aliased\"")? => 3,
+                    0 if __r.eat_key_colon(b"\"name\":") => 0,
+                    1 if __r.eat_key_colon(b"\"label\":") => 1,
+                    2 if __r.eat_key_colon(b"\"note\":") => 2,
+                    3 if __r.eat_key_colon(b"\"aliased\":") => 3,
                     _ => {
                         <Self as ::jetjson::__private::FlatFromJson<
                             'de,

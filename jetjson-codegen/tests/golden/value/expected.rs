@@ -67,10 +67,10 @@ const _: () = {
             while __r.next_member(&mut __first)? {
                 let __key_at = __r.offset();
                 let __field = match __next {
-                    0 if __r.eat_key(b"\"color\"")? => 0,
-                    1 if __r.eat_key(b"\"data\"")? => 1,
-                    2 if __r.eat_key(b"\"name\"")? => 2,
-                    3 if __r.eat_key(b"\"parent\"")? => 3,
+                    0 if __r.eat_key_colon(b"\"color\":") => 0,
+                    1 if __r.eat_key_colon(b"\"data\":") => 1,
+                    2 if __r.eat_key_colon(b"\"name\":") => 2,
+                    3 if __r.eat_key_colon(b"\"parent\":") => 3,
                     _ => {
                         <Self as ::jetjson::__private::FlatFromJson<
                             'de,
