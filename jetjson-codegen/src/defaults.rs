@@ -174,8 +174,15 @@ pub fn object_tail(
                     }
                 })
             }
-            attr::Default::None if batched => quote!(#binding),
-            attr::Default::None => (missing.take)(&binding, &name),
+            attr::Default::None => {
+                // `tail_value` must sort the fields as this match does.
+                debug_assert!(tail_value(field, container_default) == TailValue::Take);
+                if batched {
+                    quote!(#binding)
+                } else {
+                    (missing.take)(&binding, &name)
+                }
+            }
         };
         quote!(#member: #value)
     });
