@@ -3,6 +3,7 @@
 //! `KeyTable`. The two hash functions are written twice, once per crate;
 //! here they must agree, and a struct must find every field by every name
 //! in any order, and no field by a near miss.
+#![cfg(feature = "derive")]
 
 use jetjson::{FromJson, Json, ToJson};
 
