@@ -102,11 +102,10 @@ pub fn object_tail(
         // The first absent field's error; the last is absent if no other is.
         let (last_error, errors) = errors.split_last().expect("two or more");
         let tested = &bindings[..errors.len()];
-        let patterns = bindings[..errors.len()].iter().map(|b| quote!(#b));
         quote! {
             let (#(#bindings,)*) = match (#(#fills,)*) {
                 (#(::jetjson::__private::Some(#bindings),)*) => (#(#bindings,)*),
-                (#(#patterns,)* _) => {
+                (#(#tested,)* _) => {
                     return ::jetjson::__private::Err(
                         #(if #tested.is_none() { #errors } else)* { #last_error }
                     );

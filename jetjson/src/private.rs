@@ -120,13 +120,7 @@ pub fn take<'de, T: FromJson<'de>>(
     r: &Reader<'de>,
     field: &'static str,
 ) -> Result<T, Error> {
-    match slot {
-        Some(v) => Ok(v),
-        None => match T::json_missing() {
-            Some(v) => Ok(v),
-            None => Err(missing_field(r, field)),
-        },
-    }
+    fill(slot).ok_or_else(|| missing_field(r, field))
 }
 
 /// The value of a field after the object ended: the one read, else the
@@ -833,13 +827,7 @@ pub fn flat_member_owned_by_ref<T: FlatFromValue>(
 /// the type's [`FromValue::value_missing`], else "missing field".
 #[inline]
 pub fn take_value<T: FromValue>(slot: Option<T>, field: &'static str) -> Result<T, Error> {
-    match slot {
-        Some(v) => Ok(v),
-        None => match T::value_missing() {
-            Some(v) => Ok(v),
-            None => Err(value_missing_field(field)),
-        },
-    }
+    fill_value(slot).ok_or_else(|| value_missing_field(field))
 }
 
 /// [`fill`] for a field read from a `Value`.
@@ -1126,13 +1114,7 @@ pub fn msgpack_take<'de, T: FromMsgpack<'de>>(
     r: &MsgpackReader<'de>,
     field: &'static str,
 ) -> Result<T, Error> {
-    match slot {
-        Some(v) => Ok(v),
-        None => match T::msgpack_missing() {
-            Some(v) => Ok(v),
-            None => Err(r.missing_field(field)),
-        },
-    }
+    msgpack_fill(slot).ok_or_else(|| r.missing_field(field))
 }
 
 /// [`fill`] for a field read from MessagePack.
