@@ -56,7 +56,7 @@ pub(super) const INFINITY_BITS: u64 = 0x7FF0_0000_0000_0000;
 /// The bits of the non-negative `f64` nearest to `w × 10^q` (ties to even),
 /// [`INFINITY_BITS`] when that is beyond `f64::MAX`; `None` when the 128-bit
 /// product cannot tell (see the module docs).
-#[inline]
+#[inline(always)]
 pub(super) fn eisel_lemire(w: u64, q: i64) -> Option<u64> {
     if w == 0 || q < MIN_Q {
         return Some(0);

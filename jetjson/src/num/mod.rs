@@ -54,8 +54,8 @@ pub(crate) fn to_f64(decimal: Decimal, text: &[u8]) -> Option<f64> {
 
 /// Steps 1 and 2 of the module docs: the correctly rounded value (infinite
 /// when it overflows), or `None` when only the full text can decide.
-#[inline]
-fn fast_f64(decimal: Decimal) -> Option<f64> {
+#[inline(always)]
+pub(crate) fn fast_f64(decimal: Decimal) -> Option<f64> {
     let Decimal {
         mantissa: w,
         exponent: q,

@@ -435,6 +435,39 @@ impl<'de> Reader<'de> {
     /// infinity.
     #[inline]
     pub fn read_f64(&mut self) -> Result<f64, Error> {
+        // The usual numbers here, with the conversion inline; everything
+        // else, and whitespace first, out of line. An f64 is most often a
+        // float, so the float's path (one digit mask for all of it) first.
+        if let Some((decimal, end)) = short_decimal(self.input, self.pos) {
+            if let Some(v) = num::fast_f64(decimal) {
+                // At most 19 digits and 10^-16: always finite.
+                self.pos = end;
+                return Ok(v);
+            }
+        }
+        match short_number(self.input, self.pos) {
+            Some((Short::Decimal(decimal), end)) => {
+                if let Some(v) = num::fast_f64(decimal) {
+                    // At most 19 digits and 10^-16: always finite.
+                    self.pos = end;
+                    return Ok(v);
+                }
+            }
+            Some((Short::Integer(negative, magnitude), end)) => {
+                self.pos = end;
+                // At most fifteen digits, below 2^53: exact in an f64.
+                let v = magnitude as f64;
+                return Ok(if negative { -v } else { v });
+            }
+            None => {}
+        }
+        self.read_f64_rest()
+    }
+
+    /// [`read_f64`](Self::read_f64) for every number `short_number` does
+    /// not take or convert, and for whitespace before the number.
+    #[inline(never)]
+    fn read_f64_rest(&mut self) -> Result<f64, Error> {
         match self.peek() {
             Some(b'-' | b'0'..=b'9') => {}
             _ => return Err(self.invalid_type("f64")),
@@ -447,7 +480,6 @@ impl<'de> Reader<'de> {
             }
             Some((Short::Integer(negative, magnitude), end)) => {
                 self.pos = end;
-                // At most fifteen digits, below 2^53: exact in an f64.
                 let v = magnitude as f64;
                 return Ok(if negative { -v } else { v });
             }
@@ -523,10 +555,12 @@ pub(crate) enum Short {
 /// The common numbers, read a word at a time: an integer of one to fifteen
 /// digits, or a float of an integer part of one to seven digits (`-`? and no
 /// leading zero before another digit), `.` and fraction digits, at most 19
-/// digits in all, with no exponent. Returns what it read (for a float, the [`Decimal`]
-/// [`scan_number`] would give) and the offset just past it; `None` for
-/// anything else, and near the end of the input, which the full scanner then
-/// reads (and checks).
+/// digits in all (at most 16 after the point), with no exponent. The
+/// fraction is found with one 32-byte digit mask ([`fraction_from_mask`]),
+/// or a word at a time near the end of the input. Returns what it read (for
+/// a float, the [`Decimal`] [`scan_number`] would give) and the offset just
+/// past it; `None` for anything else, and within eight bytes of the end of
+/// the input, which the full scanner then reads (and checks).
 #[inline(always)]
 pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)> {
     let (negative, n, int, mut i) = short_int_part(input, start)?;
@@ -538,22 +572,13 @@ pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)>
         _ => return Some((Short::Integer(negative, int), i)),
     }
     i += 1;
-    let (f, frac) = digit_run(input, i)?;
-    if f == 0 {
-        return None;
-    }
-    let mut mantissa = int * POW10[f] + frac;
-    let mut scale = f;
+    let (mantissa, f) = match crate::simd::digit_mask32(input, i) {
+        Some(digits) => fraction_from_mask(digits, input, i, n, int)?,
+        // Fewer than 32 bytes left: eight digits at a time.
+        None => fraction_from_words(input, i, n, int)?,
+    };
+    let scale = f;
     i += f;
-    if f == 8 {
-        let (g, more) = digit_run(input, i)?;
-        if g == 8 || n + 8 + g > 19 {
-            return None;
-        }
-        mantissa = mantissa * POW10[g] + more;
-        scale += g;
-        i += g;
-    }
     if matches!(input[i], b'e' | b'E') {
         return None;
     }
@@ -564,6 +589,112 @@ pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)>
         negative,
     };
     Some((Short::Decimal(decimal), i))
+}
+
+/// The value of the first `n` (1 to 8) bytes of `word`, which are digits:
+/// [`digits_value`] without its cases. `^ '0'` maps the digits to 0..=9
+/// with no borrow between bytes; shifting them to the top puts zeros, that
+/// is leading zeros, in the places of the bytes after them.
+#[inline(always)]
+fn leading_digits(word: u64, n: usize) -> u64 {
+    debug_assert!((1..=8).contains(&n));
+    let v = (word ^ THREES) << (8 * (8 - n));
+    let v = (v.wrapping_mul(10) + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
+    (v.wrapping_mul(10_000) + (v >> 32)) & 0xFFFF_FFFF
+}
+
+/// 10^0 ..= 10^16, for the fraction digits of [`short_number`].
+const POW10_U64: [u64; 17] = {
+    let mut table = [1u64; 17];
+    let mut k = 1;
+    while k < 17 {
+        table[k] = table[k - 1] * 10;
+        k += 1;
+    }
+    table
+};
+
+/// The float most documents write, from one 32-byte digit mask: `-`?, one
+/// to eight integer digits (no leading zero before another), `.`, one to
+/// sixteen fraction digits, at most 19 digits in all, no exponent, ending
+/// inside the 32 bytes. Where it ends is known after one mask and two bit
+/// counts ([`short_number`] counts the integer digits in a word first).
+/// `None` for anything else, integers included, and within 32 bytes of the
+/// end of the input.
+#[inline(always)]
+pub(crate) fn short_decimal(input: &[u8], start: usize) -> Option<(Decimal, usize)> {
+    let negative = *input.get(start)? == b'-';
+    let i = start + usize::from(negative);
+    let digits = crate::simd::digit_mask32(input, i)?;
+    let n = (!digits).trailing_zeros() as usize;
+    // The byte after the integer digits is inside the block (n ≤ 8 < 32).
+    if n == 0 || n > 8 || input[i + n] != b'.' || (n > 1 && input[i] == b'0') {
+        return None;
+    }
+    let (mantissa, f) = fraction_from_mask(digits >> (n + 1), input, i + n + 1, n, {
+        leading_digits(load_word(input, i)?, n)
+    })?;
+    let end = i + n + 1 + f;
+    if matches!(input[end], b'e' | b'E') {
+        return None;
+    }
+    let decimal = Decimal {
+        mantissa,
+        exponent: -(f as i64),
+        truncated: false,
+        negative,
+    };
+    Some((decimal, end))
+}
+
+/// The fraction digits at `input[i..]` (after the `.`) from the 32-byte
+/// digit mask there: where they end is one bit count away, and their value
+/// is read from words at known places. Gives the mantissa of the `n` integer
+/// digits `int` and the fraction, and the fraction's digit count; `None`
+/// for no digit, or more than 16, or more than 19 in all.
+#[inline(always)]
+fn fraction_from_mask(
+    digits: u32,
+    input: &[u8],
+    i: usize,
+    n: usize,
+    int: u64,
+) -> Option<(u64, usize)> {
+    let f = (!digits).trailing_zeros() as usize;
+    // At most 16 digits: the byte after them is inside the 32 (a zero bit
+    // of `digits` was found, not the end of the mask).
+    if f == 0 || f > 16 || n + f > 19 {
+        return None;
+    }
+    let frac = if f <= 8 {
+        leading_digits(load_word(input, i)?, f)
+    } else {
+        let high = leading_digits(load_word(input, i)?, 8);
+        high * POW10[f - 8] + leading_digits(load_word(input, i + 8)?, f - 8)
+    };
+    // At most 19 digits: below 10^19 < 2^64.
+    Some((int * POW10_U64[f] + frac, f))
+}
+
+/// [`fraction_from_mask`] near the end of the input, a word at a time.
+#[inline(always)]
+fn fraction_from_words(input: &[u8], i: usize, n: usize, int: u64) -> Option<(u64, usize)> {
+    let (f, frac) = digit_run(input, i)?;
+    if f == 0 {
+        return None;
+    }
+    let mut mantissa = int * POW10[f] + frac;
+    let mut scale = f;
+    if f == 8 {
+        let (g, more) = digit_run(input, i + 8)?;
+        if g == 8 || n + 8 + g > 19 {
+            return None;
+        }
+        mantissa = mantissa * POW10[g] + more;
+        scale += g;
+    }
+    Some((mantissa, scale))
 }
 
 /// A non-negative integer of one to three digits at `input[i..]` (flags,
@@ -817,7 +948,11 @@ mod tests {
         }
         let mut took = 0;
         for number in &numbers {
-            for tail in TAILS {
+            // Padded too: a fraction is read only with 32 bytes after its '.'.
+            for tail in TAILS
+                .iter()
+                .flat_map(|t| [t.to_string(), format!("{t}{:40}", "")])
+            {
                 let text = format!("{number}{tail}");
                 let input = text.as_bytes();
                 let Some((short, end)) = short_number(input, 0) else {
@@ -843,6 +978,54 @@ mod tests {
             }
         }
         assert!(took > 200, "the fast path took only {took} numbers");
+    }
+
+    /// The 32-byte mask paths (`short_decimal`, and `short_number`'s
+    /// fraction) take a number only as the full scanner reads it: every shape it takes or must leave, followed by
+    /// every byte value and then by padding (digits, so a run that reaches
+    /// the block's end is seen), with and without room for the whole block.
+    #[test]
+    fn mask_paths_agree_with_the_full_scanner() {
+        use super::{scan_number, short_decimal, short_number, Short};
+        let mut numbers: Vec<String> = ["00.5", "01.5", "1.", "1.e5", "-.5", "-", ".5", "-0.0"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        for int in ["0", "7", "65", "123", "1234567", "12345678", "123456789"] {
+            for frac_len in 0..=19 {
+                let frac: String = (0..frac_len)
+                    .map(|k| char::from(b'0' + (k * 7 % 10) as u8))
+                    .collect();
+                numbers.push(format!("{int}.{frac}"));
+                numbers.push(format!("-{int}.{frac}"));
+            }
+            numbers.push(int.to_string());
+        }
+        let mut took = 0;
+        for number in &numbers {
+            for next in 0..=255u8 {
+                for pad in [0, 40] {
+                    let mut text = number.as_bytes().to_vec();
+                    text.push(next);
+                    text.extend(std::iter::repeat(b'7').take(pad));
+                    let short = match short_number(&text, 0) {
+                        Some((Short::Decimal(d), end)) => Some((d, end)),
+                        _ => None,
+                    };
+                    for (d, end) in short.into_iter().chain(short_decimal(&text, 0)) {
+                        took += 1;
+                        let full = scan_number(&text, 0).unwrap_or_else(|_| panic!("{number}"));
+                        let at = format!("{number:?} then {next:#04x}, {pad} more");
+                        assert_eq!(end, full.end, "{at}");
+                        assert!(!full.integer && !full.decimal.truncated, "{at}");
+                        assert_eq!(d.mantissa, full.decimal.mantissa, "{at}");
+                        assert_eq!(d.exponent, full.decimal.exponent, "{at}");
+                        assert_eq!(d.negative, full.decimal.negative, "{at}");
+                    }
+                }
+            }
+        }
+        assert!(took > 40_000, "the mask paths took only {took} numbers");
     }
 
     /// The byte path for one to three digits takes a number only as the
@@ -883,7 +1066,8 @@ mod tests {
     #[test]
     fn short_number_agrees_with_the_full_scanner_on_any_byte() {
         use super::{scan_number, short_number, Short};
-        let base = *b"-65.613616999999977,43.4202730 ";
+        // Spaces after: the fraction is read with 32 bytes after its '.'.
+        let base = *b"-65.613616999999977,43.4202730                        ";
         let mut took = 0;
         for at in 0..base.len() {
             for b in 0..=255u8 {

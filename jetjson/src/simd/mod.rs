@@ -139,6 +139,23 @@ pub(crate) fn scan_short(bytes: &[u8], start: usize) -> Option<Scan> {
     scalar::scan_short(bytes, start)
 }
 
+/// Which of the 32 bytes at `bytes[start..]` are ASCII digits: bit `k` is
+/// set when `bytes[start + k]` is `0`..=`9`. One mask gives a number's
+/// integer digits, its `.` and its fraction digits at once, so where the
+/// number ends does not wait on one digit count after another. `None` when
+/// fewer than 32 bytes are left (the caller reads word by word).
+#[inline(always)]
+pub(crate) fn digit_mask32(bytes: &[u8], start: usize) -> Option<u32> {
+    let block: &[u8; 32] = bytes.get(start..start.checked_add(32)?)?.try_into().ok()?;
+    #[cfg(target_arch = "x86_64")]
+    {
+        if Backend::current() != Backend::Scalar {
+            return Some(x86::digit_mask32_sse2(block));
+        }
+    }
+    Some(scalar::digit_mask32(block))
+}
+
 /// The index of the first byte at or after `start` that needs escaping
 /// (`"`, `\\` or below 0x20), or `bytes.len()`: [`scan`] without the
 /// non-ASCII flag, for the writer, whose slices are whole strings (so the
@@ -186,6 +203,46 @@ pub(crate) fn is_special(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Both digit-mask kernels against a byte loop: every byte value at
+    /// every place, among digits and among non-digits.
+    #[test]
+    fn digit_mask32_marks_exactly_the_digits() {
+        let check = |block: &[u8; 32]| {
+            let want = (0..32).fold(0u32, |m, k| m | u32::from(block[k].is_ascii_digit()) << k);
+            assert_eq!(scalar::digit_mask32(block), want, "{block:?}");
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(x86::digit_mask32_sse2(block), want, "{block:?}");
+            assert_eq!(digit_mask32(block, 0), Some(want));
+        };
+        for fill in [b'5', b'.', 0xCF, b'/', b':', 0xFF] {
+            for at in 0..32 {
+                for b in 0..=255u8 {
+                    let mut block = [fill; 32];
+                    block[at] = b;
+                    check(&block);
+                }
+            }
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            let mut block = [0u8; 32];
+            for b in &mut block {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly digits, some of every other byte.
+                *b = if x % 3 == 0 {
+                    (x >> 8) as u8
+                } else {
+                    b'0' + (x >> 8) as u8 % 10
+                };
+            }
+            check(&block);
+        }
+        assert_eq!(digit_mask32(&[b'1'; 31], 0), None);
+        assert_eq!(digit_mask32(&[b'1'; 40], 9), None);
+    }
 
     fn reference(bytes: &[u8], start: usize) -> usize {
         bytes[start..]

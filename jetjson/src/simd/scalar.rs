@@ -27,6 +27,30 @@ fn special_bytes(x: u64) -> u64 {
         | bytes_below(x, 0x20)
 }
 
+/// `simd::digit_mask32` four words at a time.
+#[inline(always)]
+pub(super) fn digit_mask32(block: &[u8; 32]) -> u32 {
+    let mut mask = 0u32;
+    for (k, word) in block.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        let t = u64::from_le_bytes(w) ^ (ONES * u64::from(b'0'));
+        // A digit's byte ^ '0' is at most 9: its high nibble is 0 and its
+        // low nibble plus 6 stays below 16. Each step stays inside its byte
+        // (no carries), so every byte's flag is exact, not only the first.
+        let high = t & (ONES * 0xF0);
+        let low_over = ((t & (ONES * 0x0F)) + ONES * 6) & (ONES * 0x10);
+        let odd = high | low_over; // some of bits 4..7 set: not a digit
+                                   // (odd >> 1) is at most 0x78 per byte: adding 0x78 sets bit 7 exactly
+                                   // when it is not zero, without carrying into the next byte.
+        let flags = (((odd >> 1) + ONES * 0x78) & HIGH) >> 7;
+        // Byte k's flag (bit 0 of byte k) to bit 56 + k, then down.
+        let non_digits = (flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+        mask |= (!non_digits & 0xFF) << (8 * k);
+    }
+    mask
+}
+
 /// The index of the first byte at or after `start` that needs escaping, or
 /// `bytes.len()` (the writer's scan: no non-ASCII flag).
 pub(super) fn find_special(bytes: &[u8], start: usize) -> usize {

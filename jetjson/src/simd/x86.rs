@@ -77,6 +77,26 @@ pub(super) fn scan_short_sse2(bytes: &[u8], start: usize) -> Option<Scan> {
     })
 }
 
+/// `simd::digit_mask32` in two SSE2 blocks.
+#[inline(always)]
+pub(super) fn digit_mask32_sse2(block: &[u8; 32]) -> u32 {
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always
+    // run; the two loads read block[0..16] and block[16..32].
+    unsafe {
+        let zero = _mm_set1_epi8(b'0' as i8);
+        let nine = _mm_set1_epi8(9);
+        let digits = |x: __m128i| {
+            // A digit is a byte whose distance from '0' (wrapping) is at
+            // most 9: min(d, 9) == d.
+            let d = _mm_sub_epi8(x, zero);
+            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, nine), d)) as u32
+        };
+        let lo = digits(_mm_loadu_si128(block.as_ptr().cast()));
+        let hi = digits(_mm_loadu_si128(block.as_ptr().add(16).cast()));
+        lo | hi << 16
+    }
+}
+
 /// # Safety
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
