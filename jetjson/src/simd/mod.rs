@@ -139,6 +139,26 @@ pub(crate) fn scan_short(bytes: &[u8], start: usize) -> Option<Scan> {
     scalar::scan_short(bytes, start)
 }
 
+/// Which of the 64 bytes at `bytes[start..]` are not JSON whitespace: bit
+/// `k` is set when `bytes[start + k]` is none of space, `\n`, `\r`, `\t`.
+/// The reader keeps the last block's mask, so the next run of whitespace in
+/// the same 64 bytes (pretty-printed input: a line break and indentation
+/// every line) is skipped with a shift and a bit count, no load. `None`
+/// when fewer than 64 bytes are left.
+#[inline]
+pub(crate) fn non_whitespace_mask64(bytes: &[u8], start: usize) -> Option<u64> {
+    let block: &[u8; 64] = bytes.get(start..start.checked_add(64)?)?.try_into().ok()?;
+    Some(match Backend::current() {
+        Backend::Scalar => scalar::non_whitespace_mask64(block),
+        #[cfg(target_arch = "x86_64")]
+        Backend::Sse2 => x86::non_whitespace_mask64_sse2(block),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `Backend::scan`, `Avx2` exists only after the CPU
+        // reported AVX2.
+        Backend::Avx2 => unsafe { x86::non_whitespace_mask64_avx2(block) },
+    })
+}
+
 /// Which of the 32 bytes at `bytes[start..]` are ASCII digits: bit `k` is
 /// set when `bytes[start + k]` is `0`..=`9`. One mask gives a number's
 /// integer digits, its `.` and its fraction digits at once, so where the
@@ -203,6 +223,35 @@ pub(crate) fn is_special(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every whitespace-mask kernel against a byte loop: every byte value
+    /// at every place, among spaces and among other bytes.
+    #[test]
+    fn non_whitespace_mask64_marks_exactly_the_other_bytes() {
+        let check = |block: &[u8; 64]| {
+            let want = (0..64).fold(0u64, |m, k| m | u64::from(!is_whitespace(block[k])) << k);
+            assert_eq!(scalar::non_whitespace_mask64(block), want, "{block:?}");
+            #[cfg(target_arch = "x86_64")]
+            {
+                assert_eq!(x86::non_whitespace_mask64_sse2(block), want, "{block:?}");
+                if std::is_x86_feature_detected!("avx2") {
+                    // SAFETY: AVX2 was just detected.
+                    assert_eq!(unsafe { x86::non_whitespace_mask64_avx2(block) }, want);
+                }
+            }
+            assert_eq!(non_whitespace_mask64(block, 0), Some(want));
+        };
+        for fill in [b' ', b'\n', b'a', 0x80, 0xFF] {
+            for at in (0..64).step_by(7).chain([63]) {
+                for b in 0..=255u8 {
+                    let mut block = [fill; 64];
+                    block[at] = b;
+                    check(&block);
+                }
+            }
+        }
+        assert_eq!(non_whitespace_mask64(&[b' '; 63], 0), None);
+    }
 
     /// Both digit-mask kernels against a byte loop: every byte value at
     /// every place, among digits and among non-digits.

@@ -146,6 +146,24 @@ fn equal_bytes(x: u64, c: u8) -> u64 {
     !(((y & low7) + low7) | y) & HIGH
 }
 
+/// `simd::non_whitespace_mask64` a word at a time.
+pub(super) fn non_whitespace_mask64(block: &[u8; 64]) -> u64 {
+    let mut mask = 0u64;
+    for (k, word) in block.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        let x = u64::from_le_bytes(w);
+        let space = equal_bytes(x, b' ')
+            | equal_bytes(x, b'\n')
+            | equal_bytes(x, b'\r')
+            | equal_bytes(x, b'\t');
+        // Each byte's high bit to bit 56 + k, then down (as in digit_mask32).
+        let flags = ((space >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) & 0xFF;
+        mask |= (!flags & 0xFF) << (8 * k);
+    }
+    mask
+}
+
 pub(super) fn skip_whitespace(bytes: &[u8], start: usize) -> usize {
     let mut i = start;
     while i + 8 <= bytes.len() {

@@ -163,6 +163,51 @@ pub(super) fn skip_whitespace_sse2(bytes: &[u8], start: usize) -> usize {
     scalar::skip_whitespace(bytes, i)
 }
 
+/// `simd::non_whitespace_mask64` in four SSE2 blocks.
+pub(super) fn non_whitespace_mask64_sse2(block: &[u8; 64]) -> u64 {
+    let mut mask = 0u64;
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always
+    // run; the loads read block[16k..16k + 16] for k < 4.
+    unsafe {
+        let space = _mm_set1_epi8(b' ' as i8);
+        let newline = _mm_set1_epi8(b'\n' as i8);
+        let ret = _mm_set1_epi8(b'\r' as i8);
+        let tab = _mm_set1_epi8(b'\t' as i8);
+        for k in 0..4 {
+            let x = _mm_loadu_si128(block.as_ptr().add(16 * k).cast());
+            let ws = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(x, space), _mm_cmpeq_epi8(x, newline)),
+                _mm_or_si128(_mm_cmpeq_epi8(x, ret), _mm_cmpeq_epi8(x, tab)),
+            );
+            let other = !_mm_movemask_epi8(ws) as u64 & 0xFFFF;
+            mask |= other << (16 * k);
+        }
+    }
+    mask
+}
+
+/// `simd::non_whitespace_mask64` in two AVX2 blocks.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn non_whitespace_mask64_avx2(block: &[u8; 64]) -> u64 {
+    // SAFETY: the caller guarantees AVX2. The loads read the table's 32
+    // bytes and block[0..32], block[32..64].
+    unsafe {
+        let table = _mm256_loadu_si256(WHITESPACE_BY_NIBBLE.as_ptr().cast());
+        let other = |x: __m256i| {
+            // A whitespace byte equals the table's entry for its low nibble;
+            // bytes ≥ 0x80 select 0, which no such byte equals.
+            let ws = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(table, x), x);
+            u64::from(!(_mm256_movemask_epi8(ws) as u32))
+        };
+        let lo = other(_mm256_loadu_si256(block.as_ptr().cast()));
+        let hi = other(_mm256_loadu_si256(block.as_ptr().add(32).cast()));
+        lo | hi << 32
+    }
+}
+
 /// For each low nibble, the whitespace byte that has it (0 where none does),
 /// twice: one table per 128-bit lane of `_mm256_shuffle_epi8`.
 const WHITESPACE_BY_NIBBLE: [u8; 32] = {
