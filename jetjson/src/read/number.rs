@@ -577,18 +577,32 @@ pub(crate) fn short_number(input: &[u8], start: usize) -> Option<(Short, usize)>
         // Fewer than 32 bytes left: eight digits at a time.
         None => fraction_from_words(input, i, n, int)?,
     };
-    let scale = f;
     i += f;
-    if matches!(input[i], b'e' | b'E') {
+    Some((
+        Short::Decimal(plain_decimal(input, i, mantissa, f, negative)?),
+        i,
+    ))
+}
+
+/// The float `mantissa` × 10^-`f` whose text ends at `input[end]`; `None`
+/// when an exponent follows there (the full scanner reads those).
+#[inline(always)]
+fn plain_decimal(
+    input: &[u8],
+    end: usize,
+    mantissa: u64,
+    f: usize,
+    negative: bool,
+) -> Option<Decimal> {
+    if matches!(input[end], b'e' | b'E') {
         return None;
     }
-    let decimal = Decimal {
+    Some(Decimal {
         mantissa,
-        exponent: -(scale as i64),
+        exponent: -(f as i64),
         truncated: false,
         negative,
-    };
-    Some((Short::Decimal(decimal), i))
+    })
 }
 
 /// The value of the first `n` (1 to 8) bytes of `word`, which are digits:
@@ -632,20 +646,10 @@ pub(crate) fn short_decimal(input: &[u8], start: usize) -> Option<(Decimal, usiz
     if n == 0 || n > 8 || input[i + n] != b'.' || (n > 1 && input[i] == b'0') {
         return None;
     }
-    let (mantissa, f) = fraction_from_mask(digits >> (n + 1), input, i + n + 1, n, {
-        leading_digits(load_word(input, i)?, n)
-    })?;
+    let int = leading_digits(load_word(input, i)?, n);
+    let (mantissa, f) = fraction_from_mask(digits >> (n + 1), input, i + n + 1, n, int)?;
     let end = i + n + 1 + f;
-    if matches!(input[end], b'e' | b'E') {
-        return None;
-    }
-    let decimal = Decimal {
-        mantissa,
-        exponent: -(f as i64),
-        truncated: false,
-        negative,
-    };
-    Some((decimal, end))
+    Some((plain_decimal(input, end, mantissa, f, negative)?, end))
 }
 
 /// The fraction digits at `input[i..]` (after the `.`) from the 32-byte
@@ -827,6 +831,22 @@ mod tests {
     /// What may follow a number in the tests: every kind of terminator, a
     /// fraction or exponent, nothing, or spaces to fill a word (so the word
     /// reads meet the end of the input).
+    /// Each integer part with fractions of 0 to `max_frac` digits, both
+    /// signs.
+    fn floats(ints: &[&str], max_frac: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        for int in ints {
+            for frac_len in 0..=max_frac {
+                let frac: String = (0..frac_len)
+                    .map(|k| char::from(b'0' + (k * 7 % 10) as u8))
+                    .collect();
+                out.push(format!("{int}.{frac}"));
+                out.push(format!("-{int}.{frac}"));
+            }
+        }
+        out
+    }
+
     const TAILS: [&str; 13] = [
         "",
         ",",
@@ -937,15 +957,7 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        for int in ["0", "7", "65", "1234567", "12345678"] {
-            for frac_len in 0..=17 {
-                let frac: String = (0..frac_len)
-                    .map(|k| char::from(b'0' + (k * 7 % 10) as u8))
-                    .collect();
-                numbers.push(format!("{int}.{frac}"));
-                numbers.push(format!("-{int}.{frac}"));
-            }
-        }
+        numbers.extend(floats(&["0", "7", "65", "1234567", "12345678"], 17));
         let mut took = 0;
         for number in &numbers {
             // Padded too: a fraction is read only with 32 bytes after its '.'.
@@ -991,16 +1003,9 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        for int in ["0", "7", "65", "123", "1234567", "12345678", "123456789"] {
-            for frac_len in 0..=19 {
-                let frac: String = (0..frac_len)
-                    .map(|k| char::from(b'0' + (k * 7 % 10) as u8))
-                    .collect();
-                numbers.push(format!("{int}.{frac}"));
-                numbers.push(format!("-{int}.{frac}"));
-            }
-            numbers.push(int.to_string());
-        }
+        let ints = ["0", "7", "65", "123", "1234567", "12345678", "123456789"];
+        numbers.extend(floats(&ints, 19));
+        numbers.extend(ints.iter().map(|int| int.to_string()));
         let mut took = 0;
         for number in &numbers {
             for next in 0..=255u8 {
