@@ -612,10 +612,7 @@ fn plain_decimal(
 #[inline(always)]
 fn leading_digits(word: u64, n: usize) -> u64 {
     debug_assert!((1..=8).contains(&n));
-    let v = (word ^ THREES) << (8 * (8 - n));
-    let v = (v.wrapping_mul(10) + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
-    let v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
-    (v.wrapping_mul(10_000) + (v >> 32)) & 0xFFFF_FFFF
+    digit_bytes_value((word ^ THREES) << (8 * (8 - n)))
 }
 
 /// 10^0 ..= 10^16, for the fraction digits of [`short_number`].
@@ -816,9 +813,14 @@ fn digits_value(word: u64, n: usize) -> u64 {
 /// The value of eight ASCII digits, the first byte most significant.
 #[inline(always)]
 fn eight_digit_value(v: u64) -> u64 {
+    digit_bytes_value(v - THREES)
+}
+
+/// The value of eight bytes holding 0..=9 each, the first most significant.
+#[inline(always)]
+fn digit_bytes_value(v: u64) -> u64 {
     // Combine neighbours in three steps: bytes → pairs (≤ 99) → quads
     // (≤ 9999) → the eight-digit value. No lane ever carries into the next.
-    let v = v - THREES;
     let v = (v.wrapping_mul(10) + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
     let v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
     (v.wrapping_mul(10_000) + (v >> 32)) & 0xFFFF_FFFF
@@ -828,9 +830,6 @@ fn eight_digit_value(v: u64) -> u64 {
 mod tests {
     use super::digit_run;
 
-    /// What may follow a number in the tests: every kind of terminator, a
-    /// fraction or exponent, nothing, or spaces to fill a word (so the word
-    /// reads meet the end of the input).
     /// Each integer part with fractions of 0 to `max_frac` digits, both
     /// signs.
     fn floats(ints: &[&str], max_frac: usize) -> Vec<String> {
@@ -847,6 +846,9 @@ mod tests {
         out
     }
 
+    /// What may follow a number in the tests: every kind of terminator, a
+    /// fraction or exponent, nothing, or spaces to fill a word (so the word
+    /// reads meet the end of the input).
     const TAILS: [&str; 13] = [
         "",
         ",",
