@@ -371,7 +371,8 @@ impl<'de> Reader<'de> {
 
     /// `read_key` for the usual key, inline: the cursor on its opening quote,
     /// at most fifteen ASCII bytes without escapes, the `:` right after the
-    /// closing quote. `None` for anything else, with nothing consumed: the
+    /// closing quote (one space after it skipped, as `read_key` skips it).
+    /// `None` for anything else, with nothing consumed: the
     /// caller then calls `read_key`, which reads it or makes the error.
     #[inline(always)]
     // The serde bridge's maps use it; its test runs in every build.
@@ -387,6 +388,10 @@ impl<'de> Reader<'de> {
             return None;
         }
         self.pos = scan.stop + 2;
+        // One space after the colon, as `expect_colon` skips it.
+        if input.get(self.pos) == Some(&b' ') {
+            self.pos += 1;
+        }
         let text = &input[start..scan.stop];
         // SAFETY: the scan saw no byte ≥ 0x80 before the stop, so `text` is
         // ASCII, which is UTF-8.
@@ -615,6 +620,10 @@ mod tests {
             b"\"fifteen_bytes__\":1    ",
             b"\"sixteen_bytes___\":1   ",
             b"\"key\" :1               ",
+            b"\"key\": 1               ",
+            b"\"key\":  1              ",
+            b"\"key\":\n  1            ",
+            b"\"key\": ",
             b"\"key\"1                 ",
             b"\"k\\u00e9y\":1            ",
             b"\"caf\xc3\xa9\":1              ",
