@@ -157,24 +157,16 @@ fn ws(input: &[u8], p: usize) -> usize {
     }
 }
 
-/// Skips the spaces that follow a line break at `p`, a word at a time.
+/// Skips the spaces that follow a line break at `p`: 32 bytes in one go
+/// (two compares on x86_64), then whatever whitespace is left.
 #[inline(always)]
-fn indentation(input: &[u8], mut p: usize) -> usize {
-    const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
-    while let Some(word) = input.get(p..p + 8) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(word);
-        // Zero bytes where `word` has a space: the lowest non-zero byte
-        // (little endian) is the first other byte.
-        let other = u64::from_le_bytes(w) ^ SPACES;
-        if other != 0 {
-            p += (other.trailing_zeros() / 8) as usize;
-            return match input[p] {
-                c if c > b' ' => p,
-                _ => simd::skip_whitespace(input, p),
-            };
+fn indentation(input: &[u8], p: usize) -> usize {
+    if let Some(n) = simd::leading_spaces32(input, p) {
+        let end = p + n as usize;
+        if input.get(end).is_some_and(|&c| c > b' ') {
+            return end;
         }
-        p += 8;
+        return simd::skip_whitespace(input, end);
     }
     simd::skip_whitespace(input, p)
 }

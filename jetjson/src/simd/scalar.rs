@@ -27,6 +27,24 @@ fn special_bytes(x: u64) -> u64 {
         | bytes_below(x, 0x20)
 }
 
+/// `simd::leading_spaces32` a word at a time.
+#[inline(always)]
+pub(super) fn leading_spaces32(block: &[u8; 32]) -> u32 {
+    let mut count = 0;
+    for word in block.chunks_exact(8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        // Zero bytes where the word has a space: the lowest non-zero byte
+        // (little endian) is the first other one.
+        let other = u64::from_le_bytes(w) ^ (ONES * u64::from(b' '));
+        if other != 0 {
+            return count + other.trailing_zeros() / 8;
+        }
+        count += 8;
+    }
+    count
+}
+
 /// `simd::digit_mask32` four words at a time.
 #[inline(always)]
 pub(super) fn digit_mask32(block: &[u8; 32]) -> u32 {

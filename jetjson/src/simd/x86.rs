@@ -77,6 +77,20 @@ pub(super) fn scan_short_sse2(bytes: &[u8], start: usize) -> Option<Scan> {
     })
 }
 
+/// `simd::leading_spaces32` in two SSE2 blocks.
+#[inline(always)]
+pub(super) fn leading_spaces32_sse2(block: &[u8; 32]) -> u32 {
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always
+    // run; the two loads read block[0..16] and block[16..32].
+    unsafe {
+        let space = _mm_set1_epi8(b' ' as i8);
+        let spaces = |x: __m128i| _mm_movemask_epi8(_mm_cmpeq_epi8(x, space)) as u32;
+        let lo = spaces(_mm_loadu_si128(block.as_ptr().cast()));
+        let hi = spaces(_mm_loadu_si128(block.as_ptr().add(16).cast()));
+        (!(lo | hi << 16)).trailing_zeros()
+    }
+}
+
 /// `simd::digit_mask32` in two SSE2 blocks.
 #[inline(always)]
 pub(super) fn digit_mask32_sse2(block: &[u8; 32]) -> u32 {
