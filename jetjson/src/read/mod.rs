@@ -89,9 +89,11 @@ pub struct Reader<'de> {
     /// `k` set when `input[ws_at + k]` is not whitespace.
     ws_at: usize,
     ws_bits: u64,
-    /// How many spaces indented the last line that
-    /// [`skip_line_break`](Self::skip_line_break) measured.
+    /// How many spaces indent the current line, and by how many a nested
+    /// line is indented further, as [`skip_line_break`](Self::skip_line_break)
+    /// last saw them.
     indent: u32,
+    step: u32,
 }
 
 /// `Reader::ws_at` before any block: every offset minus it (wrapping) is
@@ -110,6 +112,7 @@ impl<'de> Reader<'de> {
             ws_at: NO_BLOCK,
             ws_bits: 0,
             indent: 0,
+            step: 0,
         }
     }
 
@@ -237,6 +240,9 @@ impl<'de> Reader<'de> {
     /// shift and a bit count, without waiting for a load and a compare.
     #[inline(never)]
     fn skip_whitespace(&mut self) -> Option<u8> {
+        if let Some(b) = self.skip_line_break() {
+            return Some(b);
+        }
         // The input never changes under a reader, so a mask stays true.
         let off = self.pos.wrapping_sub(self.ws_at);
         if off < 64 {
@@ -255,9 +261,6 @@ impl<'de> Reader<'de> {
     /// saves no registers.
     #[inline(never)]
     fn skip_whitespace_blocks(&mut self) -> Option<u8> {
-        if let Some(b) = self.skip_line_break() {
-            return Some(b);
-        }
         let mut pos = self.pos;
         if pos.wrapping_sub(self.ws_at) < 64 {
             // Whitespace to the end of the kept block.
@@ -286,10 +289,13 @@ impl<'de> Reader<'de> {
     /// found with one compare against spaces per 16 bytes. `None` for any
     /// other run, with nothing consumed.
     ///
-    /// Siblings share their indentation, so the last line's is tried first:
-    /// the token's position then comes from it, and the compare only
-    /// confirms it (a predicted branch), instead of the next read waiting
-    /// for the compare and a bit count.
+    /// Pretty-printed lines are indented by rule, so the indentation is
+    /// guessed first from the byte before the line break (after `,` a
+    /// sibling, after `{` or `[` one step deeper, else a closing bracket one
+    /// step out): the token's position then comes from the guess, and the
+    /// compare only confirms it (a predicted branch), instead of the next
+    /// read waiting for the compare and a bit count. A wrong guess falls
+    /// back to the count and learns the step from it.
     #[inline(always)]
     fn skip_line_break(&mut self) -> Option<u8> {
         let pos = self.pos;
@@ -297,14 +303,25 @@ impl<'de> Reader<'de> {
             return None;
         }
         let spaces = crate::simd::leading_spaces32(self.input, pos + 1)?;
-        let guess = pos + 1 + self.indent as usize;
+        // After `,` comes a sibling, after `{` or `[` its first member one
+        // step deeper, after anything else the closing bracket one step out.
+        let indent = match pos.checked_sub(1).map(|p| self.input[p]) {
+            Some(b',') => self.indent,
+            Some(b'{' | b'[') => self.indent.wrapping_add(self.step),
+            _ => self.indent.wrapping_sub(self.step),
+        };
+        let guess = (pos + 1).wrapping_add(indent as usize);
         if let Some(&b) = self.input.get(guess) {
             // `spaces ≥ indent` and a token at `guess`: exactly `indent`
             // spaces, since the token is not one.
-            if b > b' ' && spaces >= self.indent {
+            if b > b' ' && spaces >= indent {
+                self.indent = indent;
                 self.pos = guess;
                 return Some(b);
             }
+        }
+        if spaces != self.indent {
+            self.step = spaces.abs_diff(self.indent);
         }
         self.indent = spaces;
         let end = pos + 1 + spaces as usize;
@@ -737,6 +754,68 @@ mod tests {
                 Err(e) => e,
             };
             assert_eq!(err.offset(), stray, "{bad:?}");
+        }
+    }
+
+    /// Nested arrays pretty-printed with every indentation step from 1 to 9
+    /// (the guess follows the step after a few lines), read back exactly;
+    /// then a control byte where the guess after `[` and after a last
+    /// element would put the token.
+    #[test]
+    fn nested_pretty_printed_arrays_of_every_step() {
+        fn write(out: &mut Vec<u8>, depth: usize, step: usize, level: usize, n: &mut u64) {
+            if depth == 0 {
+                out.extend(n.to_string().bytes());
+                *n += 1;
+                return;
+            }
+            out.push(b'[');
+            for k in 0..3 {
+                if k > 0 {
+                    out.push(b',');
+                }
+                out.push(b'\n');
+                out.extend(std::iter::repeat_n(b' ', (level + 1) * step));
+                write(out, depth - 1, step, level + 1, n);
+            }
+            out.push(b'\n');
+            out.extend(std::iter::repeat_n(b' ', level * step));
+            out.push(b']');
+        }
+        fn read(r: &mut Reader, depth: usize, n: &mut u64) {
+            if depth == 0 {
+                assert_eq!(r.read_u64("u64").unwrap(), *n);
+                *n += 1;
+                return;
+            }
+            r.begin_array("an array").unwrap();
+            let mut first = true;
+            while r.next_element(&mut first).unwrap() {
+                read(r, depth - 1, n);
+            }
+        }
+        for step in 1..=9 {
+            let mut doc = Vec::new();
+            write(&mut doc, 4, step, 0, &mut 0);
+            let mut r = Reader::new(&doc);
+            let mut n = 0;
+            read(&mut r, 4, &mut n);
+            assert_eq!(n, 81, "step {step}");
+            r.finish().unwrap();
+        }
+        // A step of 4 learnt, then a control byte before the place where
+        // the guess puts a token: on a deeper line (after `[`, 12 spaces
+        // guessed) and on a shallower one (after `2`, 4 guessed).
+        for bad in [&b"[\n \x01          7]]"[..], b"2\n\x01   ]]"] {
+            let mut doc = b"[\n    [\n        1,\n        ".to_vec();
+            doc.extend_from_slice(bad);
+            let stray = doc.iter().position(|&b| b == 1).unwrap();
+            doc.extend_from_slice(&[b' '; 40]);
+            let mut r = Reader::new(&doc);
+            r.begin_array("an array").unwrap();
+            let mut first = true;
+            assert!(r.next_element(&mut first).unwrap());
+            assert_eq!(r.skip_value().unwrap_err().offset(), stray, "{bad:?}");
         }
     }
 
