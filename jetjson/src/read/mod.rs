@@ -234,10 +234,13 @@ impl<'de> Reader<'de> {
     /// The slow half of `peek`: the cursor is on a byte ≤ 0x20, or (after a
     /// comma not followed by `"`) on any byte, where the scan stops at once.
     ///
-    /// Pretty-printed input has a line break and indentation every line,
-    /// and lines are short: the mask of the 64 bytes from the last run that
-    /// needed one is kept, so a run inside the same block is skipped with a
-    /// shift and a bit count, without waiting for a load and a compare.
+    /// Pretty-printed input has a line break and indentation every line:
+    /// a line break goes first to [`skip_line_break`](Self::skip_line_break),
+    /// which guesses the indentation and confirms it. Any other run (or a
+    /// line break it declines) uses the mask of the 64 bytes from the last
+    /// run that needed one, kept, so a run inside the same block is skipped
+    /// with a shift and a bit count, without waiting for a load and a
+    /// compare.
     #[inline(never)]
     fn skip_whitespace(&mut self) -> Option<u8> {
         if let Some(b) = self.skip_line_break() {
