@@ -626,26 +626,41 @@ const POW10_U64: [u64; 17] = {
     table
 };
 
-/// The float most documents write, from one 32-byte digit mask: `-`?, one
-/// to eight integer digits (no leading zero before another), `.`, one to
-/// sixteen fraction digits, at most 19 digits in all, no exponent, ending
-/// inside the 32 bytes. Where it ends is known after one mask and two bit
-/// counts ([`short_number`] counts the integer digits in a word first).
-/// `None` for anything else, integers included, and within 32 bytes of the
-/// end of the input.
+/// The float most documents write, from one load at its first byte: `-`?,
+/// one to eight integer digits (no leading zero before another), `.`, one
+/// to sixteen fraction digits, at most 19 digits in all, no exponent, ending
+/// inside the 32 bytes. Where it ends is one bit count of the number-byte
+/// mask ([`simd::number_masks32`](crate::simd::number_masks32)), so the
+/// next token's read waits only for that; the sign, the one `.` and the
+/// digit counts are checked beside it, by branches the CPU predicts. `None`
+/// for anything else, integers included, and within 32 bytes of the end of
+/// the input.
 #[inline(always)]
 pub(crate) fn short_decimal(input: &[u8], start: usize) -> Option<(Decimal, usize)> {
-    let negative = *input.get(start)? == b'-';
-    let i = start + usize::from(negative);
-    let digits = crate::simd::digit_mask32(input, i)?;
-    let n = (!digits).trailing_zeros() as usize;
-    // The byte after the integer digits is inside the block (n ≤ 8 < 32).
-    if n == 0 || n > 8 || input[i + n] != b'.' || (n > 1 && input[i] == b'0') {
+    let (digits, number) = crate::simd::number_masks32(input, start)?;
+    let len = (!number).trailing_zeros();
+    // The bytes of the number other than digits (`-`, `.`, `/`) must be the
+    // sign, if any, at the start and one `.` after an integer digit.
+    let negative = input[start] == b'-';
+    let sign = u32::from(negative);
+    let inside = number & !digits & 1u32.checked_shl(len)?.wrapping_sub(1) & !sign;
+    let dot = inside.trailing_zeros();
+    let n = dot.wrapping_sub(sign) as usize;
+    let f = len.wrapping_sub(dot + 1) as usize;
+    if inside & inside.wrapping_sub(1) != 0
+        || n.wrapping_sub(1) >= 8
+        || f.wrapping_sub(1) >= 16
+        || n + f > 19
+    {
+        return None;
+    }
+    let i = start + sign as usize;
+    if input[i + n] != b'.' || (n > 1 && input[i] == b'0') {
         return None;
     }
     let int = leading_digits(load_word(input, i)?, n);
-    let (mantissa, f) = fraction_from_mask(digits >> (n + 1), input, i + n + 1, n, int)?;
-    let end = i + n + 1 + f;
+    let mantissa = fraction_value(input, i + n + 1, f, int)?;
+    let end = start + len as usize;
     Some((plain_decimal(input, end, mantissa, f, negative)?, end))
 }
 
@@ -668,6 +683,13 @@ fn fraction_from_mask(
     if f == 0 || f > 16 || n + f > 19 {
         return None;
     }
+    Some((fraction_value(input, i, f, int)?, f))
+}
+
+/// The mantissa of the integer digits' value `int` followed by the `f` (1
+/// to 16) fraction digits at `input[i..]`, at most 19 digits in all.
+#[inline(always)]
+fn fraction_value(input: &[u8], i: usize, f: usize, int: u64) -> Option<u64> {
     let frac = if f <= 8 {
         leading_digits(load_word(input, i)?, f)
     } else {
@@ -675,7 +697,7 @@ fn fraction_from_mask(
         high * POW10[f - 8] + leading_digits(load_word(input, i + 8)?, f - 8)
     };
     // At most 19 digits: below 10^19 < 2^64.
-    Some((int * POW10_U64[f] + frac, f))
+    Some(int * POW10_U64[f] + frac)
 }
 
 /// [`fraction_from_mask`] near the end of the input, a word at a time.
@@ -1001,10 +1023,35 @@ mod tests {
     #[test]
     fn mask_paths_agree_with_the_full_scanner() {
         use super::{scan_number, short_decimal, short_number, Short};
-        let mut numbers: Vec<String> = ["00.5", "01.5", "1.", "1.e5", "-.5", "-", ".5", "-0.0"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let mut numbers: Vec<String> = [
+            "00.5",
+            "01.5",
+            "1.",
+            "1.e5",
+            "-.5",
+            "-",
+            ".5",
+            "-0.0",
+            // `-`, `.` and `/` where the number-byte mask lets them in.
+            "--5.0",
+            "-5.-3",
+            "5-3.1",
+            "1-5",
+            "5/3",
+            "5.3/1",
+            "-/5.3",
+            "1..5",
+            "1.5.3",
+            "/1.5",
+            "-1.5-",
+            "1.5--",
+            "-12345678.5",
+            "123456789.5",
+            "1.2345678901234567",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         let ints = ["0", "7", "65", "123", "1234567", "12345678", "123456789"];
         numbers.extend(floats(&ints, 19));
         numbers.extend(ints.iter().map(|int| int.to_string()));

@@ -176,6 +176,25 @@ pub(crate) fn digit_mask32(bytes: &[u8], start: usize) -> Option<u32> {
     Some(scalar::digit_mask32(block))
 }
 
+/// Two masks of the 32 bytes at `bytes[start..]`: the ASCII digits, and the
+/// bytes a plain number is made of (`-`, `.`, `/` and the digits, the one
+/// range `0x2D..=0x39`; `/` is never valid and is told apart afterwards).
+/// Where a number starting at `start` ends is then one bit count of the
+/// second mask, from one load at the number's first byte, and its sign, `.`
+/// and digit counts are checked beside it instead of before it. `None` when
+/// fewer than 32 bytes are left.
+#[inline(always)]
+pub(crate) fn number_masks32(bytes: &[u8], start: usize) -> Option<(u32, u32)> {
+    let block: &[u8; 32] = bytes.get(start..start.checked_add(32)?)?.try_into().ok()?;
+    #[cfg(target_arch = "x86_64")]
+    {
+        if Backend::current() != Backend::Scalar {
+            return Some(x86::number_masks32_sse2(block));
+        }
+    }
+    Some(scalar::number_masks32(block))
+}
+
 /// How many of the 32 bytes at `bytes[start..]` are spaces before the first
 /// other byte (32 when all are): the indentation after a line break, in one
 /// compare per 16 bytes on x86_64 (SSE2 is its baseline) or a word at a time
@@ -333,6 +352,35 @@ mod tests {
         }
         assert_eq!(digit_mask32(&[b'1'; 31], 0), None);
         assert_eq!(digit_mask32(&[b'1'; 40], 9), None);
+    }
+
+    /// Both number-mask kernels against a byte loop: every byte value at
+    /// every place, among digits and among other bytes.
+    #[test]
+    fn number_masks32_mark_the_digits_and_the_number_bytes() {
+        let check = |block: &[u8; 32]| {
+            let mask =
+                |f: fn(u8) -> bool| (0..32).fold(0u32, |m, k| m | u32::from(f(block[k])) << k);
+            let want = (
+                mask(|b| b.is_ascii_digit()),
+                mask(|b| matches!(b, b'-' | b'.' | b'/' | b'0'..=b'9')),
+            );
+            assert_eq!(scalar::number_masks32(block), want, "{block:?}");
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(x86::number_masks32_sse2(block), want, "{block:?}");
+            assert_eq!(number_masks32(block, 0), Some(want));
+        };
+        for fill in [b'5', b'.', b'-', 0xAD, 0xB9, b',', b':', 0xFF, 0] {
+            for at in 0..32 {
+                for b in 0..=255u8 {
+                    let mut block = [fill; 32];
+                    block[at] = b;
+                    check(&block);
+                }
+            }
+        }
+        assert_eq!(number_masks32(&[b'1'; 31], 0), None);
+        assert_eq!(number_masks32(&[b'1'; 40], 9), None);
     }
 
     fn reference(bytes: &[u8], start: usize) -> usize {

@@ -69,6 +69,28 @@ pub(super) fn digit_mask32(block: &[u8; 32]) -> u32 {
     mask
 }
 
+/// `simd::number_masks32` four words at a time.
+#[inline(always)]
+pub(super) fn number_masks32(block: &[u8; 32]) -> (u32, u32) {
+    let mut number = 0u32;
+    for (k, word) in block.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        let w = u64::from_le_bytes(w);
+        // With the high bit set first, subtracting 0x2D borrows from no
+        // byte: a byte below 0x80 keeps its high bit exactly when it is at
+        // least 0x2D, and the low seven bits are then its distance from
+        // 0x2D, at most 12 inside the range (adding 0x73 then stays below
+        // 0x80). Bytes from 0x80 up are out, whatever their distance.
+        let r = (w | HIGH) - ONES * 0x2D;
+        let far = ((r & !HIGH) + ONES * 0x73) & HIGH;
+        let flags = (r & HIGH & !far & !(w & HIGH)) >> 7;
+        // Byte k's flag (bit 0 of byte k) to bit 56 + k, then down.
+        number |= ((flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * k);
+    }
+    (digit_mask32(block), number)
+}
+
 /// The index of the first byte at or after `start` that needs escaping, or
 /// `bytes.len()` (the writer's scan: no non-ASCII flag).
 pub(super) fn find_special(bytes: &[u8], start: usize) -> usize {

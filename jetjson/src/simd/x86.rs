@@ -77,6 +77,34 @@ pub(super) fn scan_short_sse2(bytes: &[u8], start: usize) -> Option<Scan> {
     })
 }
 
+/// `simd::number_masks32` in two SSE2 blocks.
+#[inline(always)]
+pub(super) fn number_masks32_sse2(block: &[u8; 32]) -> (u32, u32) {
+    // SAFETY: SSE2 is part of the x86_64 baseline, so these intrinsics always
+    // run; the two loads read block[0..16] and block[16..32].
+    unsafe {
+        let zero = _mm_set1_epi8(b'0' as i8);
+        let nine = _mm_set1_epi8(9);
+        let minus = _mm_set1_epi8(b'-' as i8);
+        let twelve = _mm_set1_epi8(12);
+        // A byte is in `lo..=lo + span` when its distance from `lo`
+        // (wrapping) is at most `span`: min(d, span) == d.
+        let masks = |x: __m128i| {
+            let d = _mm_sub_epi8(x, zero);
+            let digits = _mm_cmpeq_epi8(_mm_min_epu8(d, nine), d);
+            let n = _mm_sub_epi8(x, minus);
+            let number = _mm_cmpeq_epi8(_mm_min_epu8(n, twelve), n);
+            (
+                _mm_movemask_epi8(digits) as u32,
+                _mm_movemask_epi8(number) as u32,
+            )
+        };
+        let (d0, n0) = masks(_mm_loadu_si128(block.as_ptr().cast()));
+        let (d1, n1) = masks(_mm_loadu_si128(block.as_ptr().add(16).cast()));
+        (d0 | d1 << 16, n0 | n1 << 16)
+    }
+}
+
 /// `simd::leading_spaces32` in two SSE2 blocks.
 #[inline(always)]
 pub(super) fn leading_spaces32_sse2(block: &[u8; 32]) -> u32 {
