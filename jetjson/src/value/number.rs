@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::num;
-use crate::read::{scan_number, short_number, Short};
+use crate::read::{scan_number, short_decimal, short_number, Short};
 use crate::{Error, FromJson, Reader, ToJson, Writer};
 
 /// A JSON number: an integer kept exactly when it fits an `i64` or a `u64`,
@@ -239,6 +239,13 @@ pub(crate) enum Scan {
 /// exact when it fits an `i64` or `u64`.
 #[inline]
 pub(crate) fn scan(input: &[u8], start: usize) -> Scan {
+    // A plain float first: its end from one mask (see `short_decimal`).
+    if let Some((d, end)) = short_decimal(input, start) {
+        if let Some(v) = num::fast_f64(d) {
+            // At most 19 digits and 10^-16: always finite.
+            return Scan::Ok(Number { n: N::Float(v) }, end);
+        }
+    }
     match short_number(input, start) {
         Some((Short::Integer(negative, magnitude), end)) => {
             return Scan::Ok(integer(negative, magnitude), end);
