@@ -184,6 +184,8 @@ mod scope;
 pub mod serde;
 pub mod simd;
 pub mod stream;
+#[cfg(test)]
+mod testing;
 mod traits;
 mod utf8;
 pub mod value;

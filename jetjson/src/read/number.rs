@@ -1057,7 +1057,7 @@ mod tests {
         numbers.extend(ints.iter().map(|int| int.to_string()));
         let mut took = 0;
         for number in &numbers {
-            for next in 0..=255u8 {
+            for next in crate::testing::bytes_to_try() {
                 for pad in [0, 40] {
                     let mut text = number.as_bytes().to_vec();
                     text.push(next);
@@ -1079,7 +1079,8 @@ mod tests {
                 }
             }
         }
-        assert!(took > 40_000, "the mask paths took only {took} numbers");
+        let least = if cfg!(miri) { 1_000 } else { 40_000 };
+        assert!(took > least, "the mask paths took only {took} numbers");
     }
 
     /// The byte path for one to three digits takes a number only as the

@@ -371,8 +371,8 @@ mod tests {
             assert_eq!(number_masks32(block, 0), Some(want));
         };
         for fill in [b'5', b'.', b'-', 0xAD, 0xB9, b',', b':', 0xFF, 0] {
-            for at in 0..32 {
-                for b in 0..=255u8 {
+            for at in crate::testing::places_to_try(32) {
+                for b in crate::testing::bytes_to_try() {
                     let mut block = [fill; 32];
                     block[at] = b;
                     check(&block);
