@@ -234,15 +234,28 @@ impl<'de> Reader<'de> {
     /// The slow half of `peek`: the cursor is on a byte ≤ 0x20, or (after a
     /// comma not followed by `"`) on any byte, where the scan stops at once.
     ///
-    /// Pretty-printed input has a line break and indentation every line:
-    /// a line break goes first to [`skip_line_break`](Self::skip_line_break),
-    /// which guesses the indentation and confirms it. Any other run (or a
-    /// line break it declines) uses the mask of the 64 bytes from the last
-    /// run that needed one, kept, so a run inside the same block is skipped
-    /// with a shift and a bit count, without waiting for a load and a
-    /// compare.
+    /// Pretty-printed input has a line break and indentation every line, so
+    /// this first tries [`guess_indentation`](Self::guess_indentation) and
+    /// nothing else: a leaf that saves no registers. Everything it declines
+    /// goes on in [`skip_whitespace_run`](Self::skip_whitespace_run), as a
+    /// tail call.
     #[inline(never)]
     fn skip_whitespace(&mut self) -> Option<u8> {
+        match self.guess_indentation() {
+            Some(b) => Some(b),
+            None => self.skip_whitespace_run(),
+        }
+    }
+
+    /// What [`guess_indentation`](Self::guess_indentation) declines: a line
+    /// break whose indentation was not the guess goes to
+    /// [`skip_line_break`](Self::skip_line_break), which learns it. Any
+    /// other run (or a line break it declines) uses the mask of the 64 bytes
+    /// from the last run that needed one, kept, so a run inside the same
+    /// block is skipped with a shift and a bit count, without waiting for a
+    /// load and a compare.
+    #[inline(never)]
+    fn skip_whitespace_run(&mut self) -> Option<u8> {
         if let Some(b) = self.skip_line_break() {
             return Some(b);
         }
@@ -287,42 +300,52 @@ impl<'de> Reader<'de> {
         self.input.get(pos).copied()
     }
 
-    /// A line break and the spaces that indent the next line, when a token
-    /// follows them within 32 bytes: the usual run of pretty-printed input,
-    /// found with one compare against spaces per 16 bytes. `None` for any
-    /// other run, with nothing consumed.
+    /// The indentation after a line break, when it is the one guessed.
     ///
     /// Pretty-printed lines are indented by rule, so the indentation is
-    /// guessed first from the byte before the line break (after `,` a
-    /// sibling, after `{` or `[` one step deeper, else a closing bracket one
-    /// step out): the token's position then comes from the guess, and the
-    /// compare only confirms it (a predicted branch), instead of the next
-    /// read waiting for the compare and a bit count. A wrong guess falls
-    /// back to the count and learns the step from it.
+    /// guessed from the byte before the line break (after `,` a sibling,
+    /// after `{` or `[` one step deeper, else a closing bracket one step
+    /// out): the token's position then comes from the guess, and the
+    /// compare against spaces (one per 16 bytes) only confirms it, a
+    /// predicted branch, instead of the next read waiting for the compare
+    /// and a bit count. `None`, with nothing changed, for anything else: no
+    /// line break, a wrong guess, fewer than 32 bytes left.
     #[inline(always)]
-    fn skip_line_break(&mut self) -> Option<u8> {
+    fn guess_indentation(&mut self) -> Option<u8> {
         let pos = self.pos;
         if self.input.get(pos) != Some(&b'\n') {
             return None;
         }
-        let spaces = crate::simd::leading_spaces32(self.input, pos + 1)?;
-        // After `,` comes a sibling, after `{` or `[` its first member one
-        // step deeper, after anything else the closing bracket one step out.
+        let spaces = crate::simd::leading_spaces32_leaf(self.input, pos + 1)?;
         let indent = match pos.checked_sub(1).map(|p| self.input[p]) {
             Some(b',') => self.indent,
             Some(b'{' | b'[') => self.indent.wrapping_add(self.step),
             _ => self.indent.wrapping_sub(self.step),
         };
         let guess = (pos + 1).wrapping_add(indent as usize);
-        if let Some(&b) = self.input.get(guess) {
+        match self.input.get(guess) {
             // `spaces ≥ indent` and a token at `guess`: exactly `indent`
             // spaces, since the token is not one.
-            if b > b' ' && spaces >= indent {
+            Some(&b) if b > b' ' && spaces >= indent => {
                 self.indent = indent;
                 self.pos = guess;
-                return Some(b);
+                Some(b)
             }
+            _ => None,
         }
+    }
+
+    /// A line break and the spaces that indent the next line, when a token
+    /// follows them within 32 bytes; the indentation is learnt, and the
+    /// step from the last one, for the next
+    /// [`guess_indentation`](Self::guess_indentation). `None` for any other
+    /// run, with nothing consumed.
+    fn skip_line_break(&mut self) -> Option<u8> {
+        let pos = self.pos;
+        if self.input.get(pos) != Some(&b'\n') {
+            return None;
+        }
+        let spaces = crate::simd::leading_spaces32(self.input, pos + 1)?;
         if spaces != self.indent {
             self.step = spaces.abs_diff(self.indent);
         }

@@ -59,6 +59,21 @@ impl Backend {
         }
     }
 
+    /// The backend already chosen, without choosing one: `None` before the
+    /// first [`current`](Self::current). For leaf functions, which must
+    /// make no call.
+    #[inline(always)]
+    fn chosen() -> Option<Backend> {
+        match BACKEND.load(Ordering::Relaxed) {
+            1 => Some(Backend::Scalar),
+            #[cfg(target_arch = "x86_64")]
+            2 => Some(Backend::Sse2),
+            #[cfg(target_arch = "x86_64")]
+            3 => Some(Backend::Avx2),
+            _ => None,
+        }
+    }
+
     #[cold]
     fn detect() -> Backend {
         let forced = std::env::var("JETJSON_SIMD").ok();
@@ -209,6 +224,19 @@ pub(crate) fn leading_spaces32(bytes: &[u8], start: usize) -> Option<u32> {
         }
     }
     Some(scalar::leading_spaces32(block))
+}
+
+/// [`leading_spaces32`] for a leaf function: `None` also when no backend
+/// was chosen yet (the caller's slow path then chooses one), so it makes no
+/// call.
+#[inline(always)]
+pub(crate) fn leading_spaces32_leaf(bytes: &[u8], start: usize) -> Option<u32> {
+    let block: &[u8; 32] = bytes.get(start..start.checked_add(32)?)?.try_into().ok()?;
+    match Backend::chosen()? {
+        Backend::Scalar => Some(scalar::leading_spaces32(block)),
+        #[cfg(target_arch = "x86_64")]
+        _ => Some(x86::leading_spaces32_sse2(block)),
+    }
 }
 
 /// The index of the first byte at or after `start` that needs escaping
