@@ -365,10 +365,13 @@ impl ReadOptions {
 
     /// [`from_slice`] with these options.
     pub fn from_slice<'de, T: FromJson<'de>>(&self, input: &'de [u8]) -> Result<T, Error> {
+        // As the crate's `from_slice`: the value stays in its `Result`.
         let mut r = self.reader(input);
-        let value = T::read_json(&mut r)?;
-        r.finish()?;
-        Ok(value)
+        let value = T::read_json(&mut r);
+        if value.is_ok() {
+            r.finish()?;
+        }
+        value
     }
 
     /// [`from_str`] with these options.
@@ -392,10 +395,22 @@ impl ReadOptions {
 /// ```
 #[inline]
 pub fn from_slice<'de, T: FromJson<'de>>(input: &'de [u8]) -> Result<T, Error> {
-    let mut r = Reader::new(input);
-    let value = T::read_json(&mut r)?;
-    r.finish()?;
-    Ok(value)
+    // Instantiated once per `T` in every program: the value is not moved
+    // out of its `Result` and back, and the reader is made out of line, so
+    // each copy is little more than the two calls and the drop of a value
+    // followed by trailing characters.
+    let mut r = document_reader(input);
+    let value = T::read_json(&mut r);
+    if value.is_ok() {
+        r.finish()?;
+    }
+    value
+}
+
+/// A reader for one whole document, out of line (see [`from_slice`]).
+#[inline(never)]
+fn document_reader(input: &[u8]) -> Reader<'_> {
+    Reader::new(input)
 }
 
 /// Decodes a `T` from JSON text.
