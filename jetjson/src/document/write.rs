@@ -79,7 +79,7 @@ fn write_range(doc: &Document<'_>, w: &mut Writer<'_>, from: usize, to: usize) {
                     // Text without escapes holds no byte that needs one: the
                     // input's quoted text is exactly what escaping writes.
                     let start = s.b() as usize;
-                    w.write_raw(&text[start - 1..start + s.a() + 1]);
+                    w.write_prefix(&text[start - 1..], s.a() + 2);
                 } else {
                     w.write_str(doc.str_of(s));
                 }

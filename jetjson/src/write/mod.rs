@@ -159,6 +159,23 @@ impl<'a> Writer<'a> {
         self.buf.extend_from_slice(bytes);
     }
 
+    /// Appends the first `len` bytes of `bytes` as they are: when there are
+    /// at most 32 of them and `bytes` holds 32 or more, as one fixed-size
+    /// copy (two vector moves, no call to `memcpy`) whose excess is cut off
+    /// again. For the short strings of a document, copied from its input.
+    #[inline(always)]
+    pub(crate) fn write_prefix(&mut self, bytes: &[u8], len: usize) {
+        if len <= 32 {
+            if let Some(block) = bytes.first_chunk::<32>() {
+                let old = self.buf.len();
+                self.buf.extend_from_slice(block);
+                self.buf.truncate(old + len);
+                return;
+            }
+        }
+        self.buf.extend_from_slice(&bytes[..len]);
+    }
+
     /// Appends one byte as it is.
     #[inline]
     pub fn write_byte(&mut self, byte: u8) {
@@ -332,5 +349,31 @@ impl io::Write for Writer<'_> {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Writer;
+
+    /// Both paths of `write_prefix` (the fixed 32-byte copy and the plain
+    /// one) append exactly the prefix, after what was written before,
+    /// whatever the room left in the buffer.
+    #[test]
+    fn write_prefix_appends_exactly_the_prefix() {
+        let source: Vec<u8> = (0..80u8).collect();
+        for len in 0..=40 {
+            for extra in [0, 1, 31, 32, 40] {
+                let bytes = &source[..len + extra];
+                for capacity in [0, 3, 40, 64] {
+                    let mut w = Writer::from_vec(Vec::with_capacity(capacity));
+                    w.write_raw(b"ab");
+                    w.write_prefix(bytes, len);
+                    let mut want = b"ab".to_vec();
+                    want.extend_from_slice(&bytes[..len]);
+                    assert_eq!(w.into_vec(), want, "len {len} extra {extra} cap {capacity}");
+                }
+            }
+        }
     }
 }
