@@ -16,7 +16,7 @@
 use super::parse::{Builder, Frame};
 use super::{Document, Slot, ARR, END, END_OBJ, FALSE, FLOAT, NINT, NULL, OBJ, STR, TRUE, UINT};
 use crate::read::small_uint;
-use crate::read::{Reader, Span};
+use crate::read::{Indent, Reader, Span};
 use crate::simd;
 use crate::value::number::{scan, Scan, N};
 
@@ -146,64 +146,36 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Option<Document<'_>> {
 }
 
 /// Skips whitespace from `p`: none and one space are decided inline, as is
-/// pretty-printing's line break and indentation ([`Indent::line`]);
+/// pretty-printing's line break and indentation ([`line`]);
 /// anything else by the block scan.
 #[inline(always)]
 fn ws(input: &[u8], p: usize, ind: &mut Indent) -> usize {
     match input.get(p) {
         Some(&c) if c > b' ' => p,
         Some(b' ') if input.get(p + 1).is_some_and(|&c| c > b' ') => p + 1,
-        Some(b'\n') => ind.line(input, p),
+        Some(b'\n') => line(ind, input, p),
         Some(_) => simd::skip_whitespace(input, p),
         None => p,
     }
 }
 
-/// How many spaces indent the current line, and by how many a nested line
-/// is indented further, as the last line break showed them.
-#[derive(Default)]
-struct Indent {
-    spaces: u32,
-    step: u32,
-}
-
-impl Indent {
-    /// Skips the line break at `p` and the indentation after it.
-    ///
-    /// Pretty-printed lines are indented by rule, so the indentation is
-    /// guessed from the byte before the line break (after `,` a sibling,
-    /// after `{` or `[` one step deeper, else a closing bracket one step
-    /// out): the next token's place then comes from the guess, and the
-    /// compare against spaces (32 bytes, two compares on x86_64) only
-    /// confirms it, a predicted branch, instead of the next token's load
-    /// waiting for the compare and a bit count (as `Reader::skip_whitespace`
-    /// does). A wrong guess learns the indentation and the step.
-    #[inline(always)]
-    fn line(&mut self, input: &[u8], p: usize) -> usize {
-        let Some(spaces) = simd::leading_spaces32(input, p + 1) else {
-            return simd::skip_whitespace(input, p);
-        };
-        let guess = match p.checked_sub(1).map(|q| input[q]) {
-            Some(b',') => self.spaces,
-            Some(b'{' | b'[') => self.spaces.wrapping_add(self.step),
-            _ => self.spaces.wrapping_sub(self.step),
-        };
-        let at = (p + 1).wrapping_add(guess as usize);
-        // `spaces ≥ guess` and a token at `at`: exactly `guess` spaces.
-        if input.get(at).is_some_and(|&c| c > b' ') && spaces >= guess {
-            self.spaces = guess;
-            return at;
-        }
-        if spaces != self.spaces {
-            self.step = spaces.abs_diff(self.spaces);
-        }
-        self.spaces = spaces;
-        let end = p + 1 + spaces as usize;
-        if input.get(end).is_some_and(|&c| c > b' ') {
-            return end;
-        }
-        simd::skip_whitespace(input, end)
+/// Skips the line break at `p` and the indentation after it: the guessed
+/// indentation confirmed by one 32-byte compare ([`Indent::guessed`]), as
+/// the reader skips it; a wrong guess is learnt.
+#[inline(always)]
+fn line(ind: &mut Indent, input: &[u8], p: usize) -> usize {
+    let Some(spaces) = simd::leading_spaces32(input, p + 1) else {
+        return simd::skip_whitespace(input, p);
+    };
+    if let Some(at) = ind.guessed(input, p, spaces) {
+        return at;
     }
+    ind.learn(spaces);
+    let end = p + 1 + spaces as usize;
+    if input.get(end).is_some_and(|&c| c > b' ') {
+        return end;
+    }
+    simd::skip_whitespace(input, end)
 }
 
 /// Consumes the literal `word` at `p` (whose first byte matched).

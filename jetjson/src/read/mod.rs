@@ -2,11 +2,13 @@
 //! generated decoders (and hand-written `FromJson` impls) make: structural
 //! tokens, scalars, strings that borrow when they can, and `skip_value`.
 
+mod indent;
 mod number;
 pub(crate) mod position;
 mod skip;
 mod string;
 
+pub(crate) use indent::Indent;
 pub(crate) use string::Span;
 
 use crate::error::{Error, ErrorKind};
@@ -89,11 +91,9 @@ pub struct Reader<'de> {
     /// `k` set when `input[ws_at + k]` is not whitespace.
     ws_at: usize,
     ws_bits: u64,
-    /// How many spaces indent the current line, and by how many a nested
-    /// line is indented further, as [`skip_line_break`](Self::skip_line_break)
-    /// last saw them.
-    indent: u32,
-    step: u32,
+    /// The indentation of pretty-printed input, as the last line break
+    /// showed it ([`Indent`]).
+    indent: Indent,
 }
 
 /// `Reader::ws_at` before any block: every offset minus it (wrapping) is
@@ -111,8 +111,7 @@ impl<'de> Reader<'de> {
             scratch: Vec::new(),
             ws_at: NO_BLOCK,
             ws_bits: 0,
-            indent: 0,
-            step: 0,
+            indent: Indent::default(),
         }
     }
 
@@ -300,15 +299,9 @@ impl<'de> Reader<'de> {
         self.input.get(pos).copied()
     }
 
-    /// The indentation after a line break, when it is the one guessed.
-    ///
-    /// Pretty-printed lines are indented by rule, so the indentation is
-    /// guessed from the byte before the line break (after `,` a sibling,
-    /// after `{` or `[` one step deeper, else a closing bracket one step
-    /// out): the token's position then comes from the guess, and the
-    /// compare against spaces (one per 16 bytes) only confirms it, a
-    /// predicted branch, instead of the next read waiting for the compare
-    /// and a bit count. `None`, with nothing changed, for anything else: no
+    /// The indentation after a line break, when it is the one guessed
+    /// ([`Indent::guessed`]): the compare against spaces (one per 16 bytes)
+    /// only confirms it. `None`, with nothing changed, for anything else: no
     /// line break, a wrong guess, fewer than 32 bytes left.
     #[inline(always)]
     fn guess_indentation(&mut self) -> Option<u8> {
@@ -317,27 +310,14 @@ impl<'de> Reader<'de> {
             return None;
         }
         let spaces = crate::simd::leading_spaces32_leaf(self.input, pos + 1)?;
-        let indent = match pos.checked_sub(1).map(|p| self.input[p]) {
-            Some(b',') => self.indent,
-            Some(b'{' | b'[') => self.indent.wrapping_add(self.step),
-            _ => self.indent.wrapping_sub(self.step),
-        };
-        let guess = (pos + 1).wrapping_add(indent as usize);
-        match self.input.get(guess) {
-            // `spaces ≥ indent` and a token at `guess`: exactly `indent`
-            // spaces, since the token is not one.
-            Some(&b) if b > b' ' && spaces >= indent => {
-                self.indent = indent;
-                self.pos = guess;
-                Some(b)
-            }
-            _ => None,
-        }
+        let at = self.indent.guessed(self.input, pos, spaces)?;
+        self.pos = at;
+        Some(self.input[at])
     }
 
     /// A line break and the spaces that indent the next line, when a token
-    /// follows them within 32 bytes; the indentation is learnt, and the
-    /// step from the last one, for the next
+    /// follows them within 32 bytes; the indentation is learnt
+    /// ([`Indent::learn`]) for the next
     /// [`guess_indentation`](Self::guess_indentation). `None` for any other
     /// run, with nothing consumed.
     fn skip_line_break(&mut self) -> Option<u8> {
@@ -346,10 +326,7 @@ impl<'de> Reader<'de> {
             return None;
         }
         let spaces = crate::simd::leading_spaces32(self.input, pos + 1)?;
-        if spaces != self.indent {
-            self.step = spaces.abs_diff(self.indent);
-        }
-        self.indent = spaces;
+        self.indent.learn(spaces);
         let end = pos + 1 + spaces as usize;
         match self.input.get(end) {
             Some(&b) if b > b' ' => {
