@@ -255,6 +255,43 @@ fn short_numbers_agree_before_every_terminator() {
     }
 }
 
+/// Integers of four digits or more take a word-wise path of their own
+/// (after the short one above, before the full scan): every length to
+/// past `u64`, with signs, leading zeros, fractions and exponents, before
+/// every kind of byte that can follow and near the end of the input.
+#[test]
+fn long_integers_agree_before_every_terminator() {
+    let mut numbers: Vec<String> = Vec::new();
+    for len in 4..=21 {
+        let digits: String = "98765432109876543210987".chars().take(len).collect();
+        numbers.push(digits.clone());
+        numbers.push(format!("-{digits}"));
+        numbers.push(format!("0{digits}"));
+        numbers.push(format!("{digits}.5"));
+        numbers.push(format!("{digits}e3"));
+        numbers.push(format!("{digits}E-2"));
+        numbers.push("1".to_string() + &"0".repeat(len - 1));
+    }
+    numbers.extend(
+        [
+            "18446744073709551615",
+            "18446744073709551616",
+            "999999999999999",
+            "1000000000000000",
+        ]
+        .map(String::from),
+    );
+    let after = ["", ",", "]", "}", " ", "\n", "x", ".", "e", "-", "\"\""];
+    for n in &numbers {
+        for a in after {
+            agree(format!("{n}{a}").as_bytes());
+            agree(format!("[{n}{a}]").as_bytes());
+            agree(format!("[1,{n}{a},2]").as_bytes());
+            agree(format!("{{\"k\":{n}{a}}}").as_bytes());
+        }
+    }
+}
+
 #[test]
 fn repeated_keys_resolve_as_value_does() {
     let doc = Document::parse(br#"{"a":1,"b":2,"a":{"x":3},"c":4,"b":5}"#).unwrap();

@@ -13,12 +13,12 @@
 //! layout — which the differential tests and the `document` fuzz target
 //! check against `Value` and `validate`.
 
-use super::parse::{Builder, Frame};
+use super::parse::{push_frame, Builder, Frame};
 use super::{Document, Slot, ARR, END, END_OBJ, FALSE, FLOAT, NINT, NULL, OBJ, STR, TRUE, UINT};
-use crate::read::small_uint;
+use crate::read::{small_uint, word_integer};
 use crate::read::{Indent, Reader, Span};
 use crate::simd;
-use crate::value::number::{scan, Scan, N};
+use crate::value::number::{integer, scan, Number, Scan, N};
 
 pub(super) fn parse(input: &[u8], max_depth: usize) -> Option<Document<'_>> {
     let mut b = Builder::new(input);
@@ -41,15 +41,20 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Option<Document<'_>> {
                 if let Some((v, end)) = small_uint(input, p) {
                     b.slots.push(Slot::new(UINT, at, v));
                     p = end;
+                } else if let Some((negative, magnitude, end)) = four_digits(input, p)
+                    .then(|| word_integer(input, p))
+                    .flatten()
+                {
+                    // Ids and counts, from two words at most, without
+                    // `scan`'s float mask tried first; a float's integer
+                    // part is rarely that long.
+                    b.slots.push(number_slot(integer(negative, magnitude), at));
+                    p = end;
                 } else {
                     let Scan::Ok(n, end) = scan(input, p) else {
                         return None;
                     };
-                    b.slots.push(match n.repr() {
-                        N::PosInt(v) => Slot::new(UINT, at, v),
-                        N::NegInt(v) => Slot::new(NINT, at, v as u64),
-                        N::Float(v) => Slot::new(FLOAT, at, v.to_bits()),
-                    });
+                    b.slots.push(number_slot(n, at));
                     p = end;
                 }
             }
@@ -63,9 +68,12 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Option<Document<'_>> {
                 match *input.get(p)? {
                     b'"' => {
                         b.slots.push(Slot::new(OBJ, 0, 0));
-                        let mut frame = b.object_frame(open, at);
-                        p = key(input, &mut r, &mut b, &mut frame, p, &mut ind)?;
-                        frames.push(frame);
+                        // Pushed before its first key is read, so the key's
+                        // filter bit is set in place: a frame built aside and
+                        // then copied is a wide load of narrow stores, which
+                        // store forwarding cannot serve.
+                        let frame = push_frame(&mut frames, b.object_frame(open, at));
+                        p = key(input, &mut r, &mut b, frame, p, &mut ind)?;
                         continue 'value;
                     }
                     b'}' => {
@@ -242,6 +250,30 @@ fn key<'a>(
         p
     };
     Some(ws(input, colon + 1, ind))
+}
+
+/// The slot of the number `n` whose text starts at byte `at`.
+#[inline(always)]
+fn number_slot(n: Number, at: usize) -> Slot {
+    match n.repr() {
+        N::PosInt(v) => Slot::new(UINT, at, v),
+        N::NegInt(v) => Slot::new(NINT, at, v as u64),
+        N::Float(v) => Slot::new(FLOAT, at, v.to_bits()),
+    }
+}
+
+/// Whether the number at `input[p]` starts with four digits: most likely
+/// an id or a count. (Negative integers that long are rare, and a sign
+/// test would cost every negative float.)
+#[inline(always)]
+fn four_digits(input: &[u8], p: usize) -> bool {
+    let Some(&word) = input.get(p..).and_then(|rest| rest.first_chunk::<4>()) else {
+        return false;
+    };
+    // A byte is a digit when `byte ^ 0x30` is at most 9: its high nibble
+    // is 0 and adding 6 leaves it 0.
+    let t = u32::from_le_bytes(word) ^ 0x3030_3030;
+    (t | t.wrapping_add(0x0606_0606)) & 0xF0F0_F0F0 == 0
 }
 
 #[cfg(test)]

@@ -49,7 +49,7 @@
 //! As in [`Value`](crate::Value): when an object repeats a key, the last
 //! value wins, at the position of the first occurrence. [`Node::get`],
 //! [`Node::members`], [`Node::len`], writing and [`Node::to_value`] all see
-//! that one member. The parse finds repeats as it reads: a 128-bit filter
+//! that one member. The parse finds repeats as it reads: a 512-bit filter
 //! of key hashes per object, and a key whose bit is already set compared
 //! with the object's earlier keys; past 64 keys, a key whose bit is set
 //! has its object checked once at its end, by sorting its key hashes.

@@ -35,6 +35,15 @@ pub(super) struct Frame {
     maybe_dup: bool,
 }
 
+/// Pushes `frame` and gives it back in place (`Vec::push_mut`, before
+/// Rust 1.95).
+#[inline(always)]
+pub(super) fn push_frame(frames: &mut Vec<Frame>, frame: Frame) -> &mut Frame {
+    frames.push(frame);
+    let last = frames.len() - 1;
+    &mut frames[last]
+}
+
 /// The words of a [`Frame`]'s key filter.
 const BLOOM_WORDS: usize = 8;
 
@@ -89,9 +98,9 @@ pub(super) fn checked(input: &[u8], max_depth: usize) -> Result<Document<'_>, Er
                 let open = b.slots.len();
                 if r.next_member(&mut true)? {
                     b.slots.push(Slot::new(OBJ, 0, 0));
-                    let mut frame = b.object_frame(open, at);
-                    b.key(&mut r, &mut frame)?;
-                    frames.push(frame);
+                    // In place, as in the fast loop.
+                    let frame = push_frame(&mut frames, b.object_frame(open, at));
+                    b.key(&mut r, frame)?;
                     continue 'value;
                 }
                 b.slots.push(Slot::new(OBJ, 0, open as u64 + 1));

@@ -13,7 +13,9 @@ pub(crate) use string::Span;
 
 use crate::error::{Error, ErrorKind};
 
-pub(crate) use number::{scan_number, short_decimal, short_number, small_uint, Short};
+pub(crate) use number::{
+    scan_number, short_decimal, short_number, small_uint, word_integer, Short,
+};
 pub(crate) use string::decode_escape;
 
 /// The default nesting limit, as serde_json's.

@@ -751,6 +751,19 @@ pub(crate) fn small_uint(input: &[u8], i: usize) -> Option<(u64, usize)> {
     }
 }
 
+/// An integer of one to fifteen digits at `input[start..]` (what
+/// [`short_number`] reads as [`Short::Integer`], without trying a
+/// fraction): its sign, magnitude and the offset after it; `None` for
+/// anything else, floats included.
+#[inline(always)]
+pub(crate) fn word_integer(input: &[u8], start: usize) -> Option<(bool, u64, usize)> {
+    let (negative, _, int, i) = short_int_part(input, start)?;
+    match input[i] {
+        b'.' | b'e' | b'E' => None,
+        _ => Some((negative, int, i)),
+    }
+}
+
 /// The integer part of a number at `input[start..]`, read from one word,
 /// or two for ids and Unix times: `-`? and one to fifteen digits, no leading
 /// zero before another digit. Gives the sign, the digit count, the value

@@ -324,7 +324,7 @@ fn long_integer(text: &[u8]) -> Option<u64> {
 }
 
 #[inline]
-fn integer(negative: bool, magnitude: u64) -> Number {
+pub(crate) fn integer(negative: bool, magnitude: u64) -> Number {
     if !negative {
         return Number::from(magnitude);
     }
