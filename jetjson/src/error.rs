@@ -217,6 +217,16 @@ impl Error {
         }))
     }
 
+    /// This error without its line, column and offset (its path kept): for
+    /// an error made at a reader that held no input of the caller's.
+    #[cold]
+    pub(crate) fn positionless(mut self) -> Error {
+        self.0.offset = 0;
+        self.0.line = 0;
+        self.0.column = 0;
+        self
+    }
+
     /// Wraps an I/O error.
     #[cold]
     pub fn io(err: io::Error) -> Error {

@@ -759,6 +759,17 @@ impl ValueSource for &Value {
     }
 }
 
+/// `FlatFromValue::flat_finish_value` of a derived struct whose fields all
+/// convert through their own traits (no generics, no flattened fields):
+/// the JSON decoder's `flat_finish` over the same slots, so the struct's
+/// defaults and missing-field checks are generated and type-checked once,
+/// not once per format. Its "missing field" error, made at an empty
+/// reader, loses that position: a `Value` has none.
+#[inline]
+pub fn finish_value_as_json<T: FlatFromJson<'static>>(slots: T::Slots) -> Result<T, Error> {
+    T::flat_finish(slots, &Reader::new(b"")).map_err(Error::positionless)
+}
+
 /// `FromValue::from_value` of a derived struct with named fields: one pass
 /// over the members, each offered to the struct's
 /// [`FlatFromValue::flat_member_any`]; an unknown key is skipped, or an

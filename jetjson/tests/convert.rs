@@ -434,6 +434,12 @@ fn struct_errors_match_decoding() {
     same_error::<Student>(json!({"id": 1, "s_name": "a", "tags": ["x", 2]}));
     same_error::<Student>(json!([1, "a"]));
     same_error::<Vec<Student>>(json!([{"id": 1, "s_name": "a"}, {"id": 1, "s_name": 2}]));
+    // A missing field is found by the JSON decoder's finish, shared by the
+    // `Value` conversion: no position, the path kept.
+    assert_eq!(
+        same_error::<Vec<Student>>(json!([{"id": 1, "s_name": "a"}, {"s_name": "b"}])),
+        "missing field `id` (at [1])"
+    );
 }
 
 #[derive(Json, Debug, PartialEq, Clone)]

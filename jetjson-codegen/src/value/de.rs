@@ -643,6 +643,16 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     let flats = crate::json::de::flattened(fields);
     let slot_fields: Vec<&Field> = read.iter().chain(flats.iter()).copied().collect();
     let flat_trait = quote!(::jetjson::__private::FlatFromValue);
+    // A plain struct (no generics, nothing flattened, every field through
+    // its own traits) has the same slots as its `FlatFromJson` impl: it
+    // uses them and that impl's `flat_finish`, instead of a second copy of
+    // its defaults and missing-field checks to type-check and borrow-check.
+    let as_json = cont.generics.params.is_empty()
+        && flats.is_empty()
+        && read
+            .iter()
+            .all(|f| matches!(Convert::of(f, false), Convert::Trait));
+    let json_trait = quote!(::jetjson::__private::FlatFromJson<'static>);
     let slot_types = slot_fields.iter().map(|field| {
         let ty = field.ty;
         if field.attrs.flatten.is_some() {
@@ -837,9 +847,17 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             }
         };
     }
-    let bindings = slot_fields.iter().map(|field| binding(field));
     let deny = cont.attrs.deny_unknown_fields;
-    let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(deny));
+    let finish = if as_json {
+        quote!(::jetjson::__private::finish_value_as_json::<Self>(__s))
+    } else {
+        let bindings = slot_fields.iter().map(|field| binding(field));
+        let tail = defaults::object_tail(cont, fields, &quote!(Self), true, &missing(deny));
+        quote! {
+            let (#(#bindings,)*) = __s;
+            #tail
+        }
+    };
     // As the JSON decoder's: its flattened fields finish strictly when the
     // struct it is flattened into is under `deny_unknown_fields`.
     let strict = (!deny && !flats.is_empty()).then(|| {
@@ -855,6 +873,14 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             }
         }
     });
+    let (slots_type, slots_value) = if as_json {
+        (
+            quote!(<Self as #json_trait>::Slots),
+            quote!(<Self as #json_trait>::flat_slots()),
+        )
+    } else {
+        (quote!((#(#slot_types,)*)), slot_values)
+    };
     let names = read.iter().map(|f| str_lit(&f.attrs.name.deserialize));
     let claims = crate::json::de::struct_claims(&read, &flats, &|ty| quote!(<#ty as #flat_trait>));
     // Without aliases or flattened fields, the trait's default (`FIELDS`)
@@ -870,13 +896,13 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics #flat_trait for #ident #ty_generics #where_clause {
-            type Slots = (#(#slot_types,)*);
+            type Slots = #slots_type;
             const DENY_UNKNOWN: bool = #deny;
             const FIELDS: &'static [&'static str] = &[#(#names),*];
 
             #[inline]
             fn flat_slots() -> Self::Slots {
-                #slot_values
+                #slots_value
             }
 
             #claims
@@ -887,8 +913,7 @@ pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
             fn flat_finish_value(
                 __s: Self::Slots,
             ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-                let (#(#bindings,)*) = __s;
-                #tail
+                #finish
             }
 
             #strict

@@ -355,15 +355,12 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FlatFromValue for Point {
-        type Slots = (
-            ::jetjson::__private::Option<i32>,
-            ::jetjson::__private::Option<i32>,
-        );
+        type Slots = <Self as ::jetjson::__private::FlatFromJson<'static>>::Slots;
         const DENY_UNKNOWN: bool = false;
         const FIELDS: &'static [&'static str] = &["x", "y"];
         #[inline]
         fn flat_slots() -> Self::Slots {
-            (::jetjson::__private::None, ::jetjson::__private::None)
+            <Self as ::jetjson::__private::FlatFromJson<'static>>::flat_slots()
         }
         #[inline]
         fn flat_member_any<__V: ::jetjson::__private::ValueSource>(
@@ -384,26 +381,7 @@ const _: () = {
         fn flat_finish_value(
             __s: Self::Slots,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            let (__f_x, __f_y) = __s;
-            let (__f_x, __f_y) = match (
-                ::jetjson::__private::fill_value(__f_x),
-                ::jetjson::__private::fill_value(__f_y),
-            ) {
-                (
-                    ::jetjson::__private::Some(__f_x),
-                    ::jetjson::__private::Some(__f_y),
-                ) => (__f_x, __f_y),
-                (__f_x, _) => {
-                    return ::jetjson::__private::Err(
-                        if __f_x.is_none() {
-                            ::jetjson::__private::value_missing_field("x")
-                        } else {
-                            ::jetjson::__private::value_missing_field("y")
-                        },
-                    );
-                }
-            };
-            ::jetjson::__private::Ok(Self { x: __f_x, y: __f_y })
+            ::jetjson::__private::finish_value_as_json::<Self>(__s)
         }
     }
     #[automatically_derived]

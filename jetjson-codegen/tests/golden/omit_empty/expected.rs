@@ -229,22 +229,12 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::jetjson::__private::FlatFromValue for Profile {
-        type Slots = (
-            ::jetjson::__private::Option<String>,
-            ::jetjson::__private::Option<Option<String>>,
-            ::jetjson::__private::Option<u64>,
-            ::jetjson::__private::Option<Vec<String>>,
-        );
+        type Slots = <Self as ::jetjson::__private::FlatFromJson<'static>>::Slots;
         const DENY_UNKNOWN: bool = false;
         const FIELDS: &'static [&'static str] = &["nick", "bio", "id", "tags"];
         #[inline]
         fn flat_slots() -> Self::Slots {
-            (
-                ::jetjson::__private::None,
-                ::jetjson::__private::None,
-                ::jetjson::__private::None,
-                ::jetjson::__private::None,
-            )
+            <Self as ::jetjson::__private::FlatFromJson<'static>>::flat_slots()
         }
         #[inline]
         fn flat_member_any<__V: ::jetjson::__private::ValueSource>(
@@ -271,31 +261,7 @@ const _: () = {
         fn flat_finish_value(
             __s: Self::Slots,
         ) -> ::jetjson::__private::Result<Self, ::jetjson::__private::Error> {
-            let (__f_nick, __f_bio, __f_id, __f_tags) = __s;
-            let (__f_bio, __f_id) = match (
-                ::jetjson::__private::fill_value(__f_bio),
-                ::jetjson::__private::fill_value(__f_id),
-            ) {
-                (
-                    ::jetjson::__private::Some(__f_bio),
-                    ::jetjson::__private::Some(__f_id),
-                ) => (__f_bio, __f_id),
-                (__f_bio, _) => {
-                    return ::jetjson::__private::Err(
-                        if __f_bio.is_none() {
-                            ::jetjson::__private::value_missing_field("bio")
-                        } else {
-                            ::jetjson::__private::value_missing_field("id")
-                        },
-                    );
-                }
-            };
-            ::jetjson::__private::Ok(Self {
-                nick: __f_nick.unwrap_or_default(),
-                bio: __f_bio,
-                id: __f_id,
-                tags: __f_tags.unwrap_or_default(),
-            })
+            ::jetjson::__private::finish_value_as_json::<Self>(__s)
         }
     }
 };
