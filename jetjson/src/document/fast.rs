@@ -15,7 +15,7 @@
 
 use super::parse::{push_frame, Builder, Frame};
 use super::{Document, Slot, ARR, END, END_OBJ, FALSE, FLOAT, NINT, NULL, OBJ, STR, TRUE, UINT};
-use crate::read::{small_uint, word_integer};
+use crate::read::{four_digits, small_uint, word_integer};
 use crate::read::{Indent, Reader, Span};
 use crate::simd;
 use crate::value::number::{integer, scan, Number, Scan, N};
@@ -260,20 +260,6 @@ fn number_slot(n: Number, at: usize) -> Slot {
         N::NegInt(v) => Slot::new(NINT, at, v as u64),
         N::Float(v) => Slot::new(FLOAT, at, v.to_bits()),
     }
-}
-
-/// Whether the number at `input[p]` starts with four digits: most likely
-/// an id or a count. (Negative integers that long are rare, and a sign
-/// test would cost every negative float.)
-#[inline(always)]
-fn four_digits(input: &[u8], p: usize) -> bool {
-    let Some(&word) = input.get(p..).and_then(|rest| rest.first_chunk::<4>()) else {
-        return false;
-    };
-    // A byte is a digit when `byte ^ 0x30` is at most 9: its high nibble
-    // is 0 and adding 6 leaves it 0.
-    let t = u32::from_le_bytes(word) ^ 0x3030_3030;
-    (t | t.wrapping_add(0x0606_0606)) & 0xF0F0_F0F0 == 0
 }
 
 #[cfg(test)]

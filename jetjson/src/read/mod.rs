@@ -14,7 +14,7 @@ pub(crate) use string::Span;
 use crate::error::{Error, ErrorKind};
 
 pub(crate) use number::{
-    scan_number, short_decimal, short_number, small_uint, word_integer, Short,
+    four_digits, scan_number, short_decimal, short_number, small_uint, word_integer, Short,
 };
 pub(crate) use string::decode_escape;
 

@@ -824,12 +824,28 @@ fn load_word(input: &[u8], i: usize) -> Option<u64> {
 /// How many of `word`'s bytes, from the first, are ASCII digits (0 to 8).
 #[inline(always)]
 fn digit_count(word: u64) -> usize {
-    // A byte is a digit when `byte ^ 0x30` is at most 9: its high nibble is
-    // 0 and adding 6 leaves it 0. Carries only start at a non-digit byte, so
-    // the lowest flagged byte, the first non-digit, is exact.
+    (non_digits(word).trailing_zeros() / 8) as usize
+}
+
+/// The high nibble of each byte of `word` that is not an ASCII digit set.
+/// A byte is a digit when `byte ^ 0x30` is at most 9: its high nibble is 0
+/// and adding 6 leaves it 0. Carries only start at a non-digit byte, so the
+/// lowest flagged byte, the first non-digit, is exact.
+#[inline(always)]
+fn non_digits(word: u64) -> u64 {
     let t = word ^ THREES;
-    let non_digits = (t | t.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0;
-    (non_digits.trailing_zeros() / 8) as usize
+    (t | t.wrapping_add(0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
+}
+
+/// Whether the number at `input[p]` starts with four digits: most likely
+/// an id or a count. (Negative integers that long are rare, and a sign
+/// test would cost every negative float.)
+#[inline(always)]
+pub(crate) fn four_digits(input: &[u8], p: usize) -> bool {
+    let Some(&word) = input.get(p..).and_then(|rest| rest.first_chunk::<4>()) else {
+        return false;
+    };
+    non_digits(u64::from(u32::from_le_bytes(word))) & 0xF0F0_F0F0 == 0
 }
 
 /// The value of the first `n` bytes of `word`, which are digits.
