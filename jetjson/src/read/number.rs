@@ -669,11 +669,12 @@ pub(crate) fn short_decimal(input: &[u8], start: usize) -> Option<(Decimal, usiz
 /// [`short_decimal`]'s number read a byte at a time, each digit test a
 /// branch the CPU predicts: where floats repeat one shape (coordinates,
 /// measurements), the next token's position is then known before the digits
-/// are combined, instead of waiting on a 32-byte mask. Takes the same
-/// numbers as `short_decimal` (an integer part of one to eight digits
-/// without a leading zero before another, `.`, one to sixteen fraction
-/// digits, at most 19 in all, no exponent) and gives the same result; `None`
-/// for anything else and within 32 bytes of the end of the input.
+/// are combined, instead of waiting on a 32-byte mask. Takes every number
+/// `short_decimal` takes (an integer part of one to eight digits without a
+/// leading zero before another, `.`, one to sixteen fraction digits, at most
+/// 19 in all, no exponent) with the same result, and also those followed by
+/// a `-` or `/`, which the mask counts as part of the number; `None` for
+/// anything else and within 32 bytes of the end of the input.
 #[inline(always)]
 pub(crate) fn walked_decimal(input: &[u8], start: usize) -> Option<(Decimal, usize)> {
     let bytes: &[u8; 32] = input.get(start..start + 32)?.try_into().ok()?;
