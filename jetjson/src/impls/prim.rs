@@ -167,6 +167,11 @@ impl ToJson for f64 {
         w.write_f64(*self);
     }
 
+    #[inline(always)]
+    fn __as_f64(&self) -> Option<f64> {
+        Some(*self)
+    }
+
     fn is_json_empty(&self) -> bool {
         *self == 0.0
     }

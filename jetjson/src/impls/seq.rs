@@ -24,6 +24,42 @@ fn write_seq<'a, T: ToJson + 'a>(w: &mut Writer<'_>, iter: impl IntoIterator<Ite
     w.end_array();
 }
 
+/// [`write_seq`] for a slice; a slice of `f64` is written two numbers at a
+/// time ([`Writer::write_f64_pair`]). For any other type `__as_f64` is a
+/// constant `None` and only the plain loop remains.
+#[inline]
+fn write_slice<T: ToJson>(w: &mut Writer<'_>, items: &[T]) {
+    if items.first().and_then(ToJson::__as_f64).is_none() {
+        return write_seq(w, items);
+    }
+    w.begin_array();
+    let mut pairs = items.chunks_exact(2);
+    let mut first = true;
+    for pair in &mut pairs {
+        if !first {
+            w.write_comma();
+        }
+        first = false;
+        match (pair[0].__as_f64(), pair[1].__as_f64()) {
+            (Some(a), Some(b)) => w.write_f64_pair(a, b),
+            _ => {
+                pair[0].write_json(w);
+                w.write_comma();
+                pair[1].write_json(w);
+            }
+        }
+        w.flush_point();
+    }
+    if let [last] = pairs.remainder() {
+        if !first {
+            w.write_comma();
+        }
+        last.write_json(w);
+        w.flush_point();
+    }
+    w.end_array();
+}
+
 /// Reads a JSON array, handing each element to `push`; errors carry the index.
 #[inline]
 fn read_seq<'de, T: FromJson<'de>>(
@@ -43,7 +79,7 @@ fn read_seq<'de, T: FromJson<'de>>(
 impl<T: ToJson> ToJson for [T] {
     #[inline]
     fn write_json(&self, w: &mut Writer<'_>) {
-        write_seq(w, self);
+        write_slice(w, self);
     }
 
     fn is_json_empty(&self) -> bool {
@@ -54,7 +90,7 @@ impl<T: ToJson> ToJson for [T] {
 impl<T: ToJson> ToJson for Vec<T> {
     #[inline]
     fn write_json(&self, w: &mut Writer<'_>) {
-        write_seq(w, self);
+        write_slice(w, self);
     }
 
     fn is_json_empty(&self) -> bool {
@@ -92,7 +128,7 @@ impl<'de, T: FromJson<'de>> FromJson<'de> for VecDeque<T> {
 impl<T: ToJson, const N: usize> ToJson for [T; N] {
     #[inline]
     fn write_json(&self, w: &mut Writer<'_>) {
-        write_seq(w, self);
+        write_slice(w, self);
     }
 
     fn is_json_empty(&self) -> bool {

@@ -8,6 +8,13 @@ macro_rules! tuple {
             #[inline]
             fn write_json(&self, w: &mut Writer<'_>) {
                 w.begin_array();
+                // A pair of `f64` (coordinates): both formatted before
+                // either is copied. A constant `false` for other types.
+                if let [Some(a), Some(b)] = [$(self.$idx.__as_f64()),+][..] {
+                    w.write_f64_pair(a, b);
+                    w.end_array();
+                    return;
+                }
                 $(
                     if $idx > 0 {
                         w.write_comma();

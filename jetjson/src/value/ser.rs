@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::number::N;
 use super::{Node, Tree, Value, ValueRef};
 use crate::{ToJson, Writer};
 
@@ -40,17 +41,25 @@ pub(crate) fn write<T: Tree, const PRETTY: bool>(v: &T, w: &mut Writer<'_>, inde
             Node::Number(n) => n.write(w),
             Node::String(s) => w.write_str(s),
             Node::Array(a) => {
-                let mut it = a.iter();
-                if let Some(first) = it.next() {
+                if let Some((x, y)) = float_pair::<T, PRETTY>(a) {
+                    // Coordinates and other pairs of floats: both are
+                    // formatted before either is copied.
                     w.begin_array();
-                    stack.push(Frame::Array(it));
-                    if PRETTY {
-                        newline(w, stack.len() * indent);
+                    w.write_f64_pair(x, y);
+                    w.end_array();
+                } else {
+                    let mut it = a.iter();
+                    if let Some(first) = it.next() {
+                        w.begin_array();
+                        stack.push(Frame::Array(it));
+                        if PRETTY {
+                            newline(w, stack.len() * indent);
+                        }
+                        cur = first;
+                        continue;
                     }
-                    cur = first;
-                    continue;
+                    w.write_raw(b"[]");
                 }
-                w.write_raw(b"[]");
             }
             Node::Object(m) => {
                 let mut it = m.entries().iter();
@@ -113,6 +122,25 @@ pub(crate) fn write<T: Tree, const PRETTY: bool>(v: &T, w: &mut Writer<'_>, inde
                 }
             }
         }
+    }
+}
+
+/// The two numbers of an array of exactly two floats, for the compact
+/// layout ([`Writer::write_f64_pair`]); `None` for anything else.
+#[inline]
+fn float_pair<T: Tree, const PRETTY: bool>(a: &[T]) -> Option<(f64, f64)> {
+    let [x, y] = a else {
+        return None;
+    };
+    if PRETTY {
+        return None;
+    }
+    match (x.node(), y.node()) {
+        (Node::Number(x), Node::Number(y)) => match (x.repr(), y.repr()) {
+            (N::Float(x), N::Float(y)) => Some((x, y)),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
