@@ -679,43 +679,36 @@ pub(crate) fn short_decimal(input: &[u8], start: usize) -> Option<(Decimal, usiz
 pub(crate) fn walked_decimal(input: &[u8], start: usize) -> Option<(Decimal, usize)> {
     let bytes: &[u8; 32] = input.get(start..start + 32)?.try_into().ok()?;
     let negative = bytes[0] == b'-';
-    let mut i = usize::from(negative);
-    let first = bytes[i].wrapping_sub(b'0');
-    if first > 9 {
-        return None;
-    }
-    let mut mantissa = u64::from(first);
-    i += 1;
-    let int_start = i - 1;
-    while i < 10 {
-        let d = bytes[i].wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        mantissa = mantissa * 10 + u64::from(d);
-        i += 1;
-    }
+    let int_start = usize::from(negative);
+    // Nine digits at most, so a ninth one is seen (and refused).
+    let (i, int) = walk_digits(bytes, int_start, int_start + 9, 0);
     let n = i - int_start;
-    if bytes[i] != b'.' || n > 8 || (n > 1 && first == 0) {
+    if n == 0 || n > 8 || bytes[i] != b'.' || (n > 1 && bytes[int_start] == b'0') {
         return None;
     }
-    i += 1;
-    let frac_start = i;
-    let limit = frac_start + 16.min(19 - n);
-    while i < limit {
-        let d = bytes[i].wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        mantissa = mantissa * 10 + u64::from(d);
-        i += 1;
-    }
+    let frac_start = i + 1;
+    let (i, mantissa) = walk_digits(bytes, frac_start, frac_start + 16.min(19 - n), int);
     let f = i - frac_start;
     if f == 0 || bytes[i].is_ascii_digit() {
         return None;
     }
     let end = start + i;
     Some((plain_decimal(input, end, mantissa, f, negative)?, end))
+}
+
+/// The digits of `bytes` from `i`, up to `limit` (at most 31): the offset
+/// after them and `value` with them appended, one predicted test a digit.
+#[inline(always)]
+fn walk_digits(bytes: &[u8; 32], mut i: usize, limit: usize, mut value: u64) -> (usize, u64) {
+    while i < limit {
+        let d = bytes[i].wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        value = value * 10 + u64::from(d);
+        i += 1;
+    }
+    (i, value)
 }
 
 /// The fraction digits at `input[i..]` (after the `.`) from the 32-byte
