@@ -73,11 +73,13 @@ fn to_writer_streams_large_values_in_blocks() {
         bytes: Vec<u8>,
         writes: usize,
         largest: usize,
+        sizes: Vec<usize>,
     }
     impl std::io::Write for CountingSink {
         fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
             self.writes += 1;
             self.largest = self.largest.max(buf.len());
+            self.sizes.push(buf.len());
             self.bytes.extend_from_slice(buf);
             Ok(buf.len())
         }
@@ -86,15 +88,33 @@ fn to_writer_streams_large_values_in_blocks() {
         }
     }
     let big: Vec<String> = (0..100_000).map(|i| format!("item {i}")).collect();
-    let mut sink = CountingSink {
+    let sink = || CountingSink {
         bytes: Vec::new(),
         writes: 0,
         largest: 0,
+        sizes: Vec::new(),
     };
-    to_writer(&mut sink, &big).unwrap();
-    assert_eq!(sink.bytes, jetjson::to_vec(&big));
-    assert!(sink.writes > 10, "wrote in {} calls", sink.writes);
-    assert!(sink.largest < 128 * 1024, "largest block {}", sink.largest);
+    let mut large = sink();
+    to_writer(&mut large, &big).unwrap();
+    let expected = jetjson::to_vec(&big);
+    assert_eq!(large.bytes, expected);
+    assert!(large.writes > 10, "wrote in {} calls", large.writes);
+    assert!(
+        large.largest < 128 * 1024,
+        "largest block {}",
+        large.largest
+    );
+    // The writer starts with a small buffer but passes on whole blocks:
+    // every write but the last holds at least 64 KiB.
+    let (_last, blocks) = large.sizes.split_last().unwrap();
+    assert!(blocks.iter().all(|&n| n >= 64 * 1024), "{:?}", large.sizes);
+    // A small value (smaller and larger than the first buffer) is one write.
+    for n in [1, 100, 1_000] {
+        let mut small = sink();
+        to_writer(&mut small, &big[..n]).unwrap();
+        assert_eq!(small.bytes, jetjson::to_vec(&big[..n]));
+        assert_eq!(small.writes, 1, "{n} items");
+    }
 }
 
 #[test]

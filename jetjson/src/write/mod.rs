@@ -15,6 +15,15 @@ pub use sax::SaxWriter;
 /// the next element boundary.
 const FLUSH_AT: usize = 64 * 1024;
 
+/// The buffer a writer with an I/O sink starts with. Most values written to
+/// a sink are small (a web response, one line of a log), and allocating the
+/// whole block for each of them cost the serde bridge's `to_writer` into a
+/// reused `Vec` a fifth of its time on the 140-byte doc payload. At the first element boundary
+/// past it, the buffer is grown to the whole block in one step (letting it
+/// double its way there copied 127 KiB per large value: 3% of writing
+/// signal_timing).
+const FIRST_BLOCK: usize = 1024;
+
 /// Appends compact JSON to a byte buffer, and optionally streams it on to an
 /// [`io::Write`].
 ///
@@ -80,9 +89,9 @@ impl<'a> Writer<'a> {
     /// however large the value. Call [`Writer::finish`] at the end.
     pub fn to_io(sink: &'a mut dyn io::Write) -> Self {
         Writer {
-            buf: Vec::with_capacity(FLUSH_AT + 1024),
+            buf: Vec::with_capacity(FIRST_BLOCK),
             sink: Some(sink),
-            flush_at: FLUSH_AT,
+            flush_at: FIRST_BLOCK,
             io_error: None,
         }
     }
@@ -135,6 +144,18 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn flush_point(&mut self) {
         if self.buf.len() >= self.flush_at {
+            self.flush_or_grow();
+        }
+    }
+
+    /// Past the first block: grow to the whole one, once; past that, flush.
+    #[cold]
+    fn flush_or_grow(&mut self) {
+        if self.flush_at < FLUSH_AT {
+            self.flush_at = FLUSH_AT;
+            self.buf
+                .reserve((FLUSH_AT + 1024).saturating_sub(self.buf.len()));
+        } else {
             self.flush_buf();
         }
     }
