@@ -722,7 +722,7 @@ fn walk_fraction(bytes: &[u8; 32], mut i: usize, limit: usize, mut value: u64) -
         if non_digits(word) != 0 {
             break;
         }
-        value = value * 100_000_000 + digit_bytes_value(word - THREES);
+        value = value * 100_000_000 + leading_digits(word, 8);
         i += 8;
     }
     if let Some(&chunk) = bytes[i..limit].first_chunk::<4>() {

@@ -18,10 +18,10 @@ const FLUSH_AT: usize = 64 * 1024;
 /// The buffer a writer with an I/O sink starts with. Most values written to
 /// a sink are small (a web response, one line of a log), and allocating the
 /// whole block for each of them cost the serde bridge's `to_writer` into a
-/// reused `Vec` a fifth of its time on the 140-byte doc payload. At the first element boundary
-/// past it, the buffer is grown to the whole block in one step (letting it
-/// double its way there copied 127 KiB per large value: 3% of writing
-/// signal_timing).
+/// reused `Vec` a fifth of its time on the 140-byte doc payload. At the
+/// first element boundary past it, the buffer is grown to the whole block
+/// in one step (letting it double its way there copied 127 KiB per large
+/// value: 3% of writing signal_timing).
 const FIRST_BLOCK: usize = 1024;
 
 /// Appends compact JSON to a byte buffer, and optionally streams it on to an
