@@ -218,17 +218,55 @@ proptest! {
         prop_assert_eq!(&back, &r);
     }
 
-    /// Arbitrary bytes: accepted exactly when `jetjson::validate` accepts
-    /// them, and then read as serde_json reads them.
+    /// Arbitrary bytes: skipped (`IgnoredAny`) exactly when
+    /// `jetjson::validate` accepts them. Read into a `serde_json::Value`
+    /// they must also fit it: a number past f64's range (`1e310`) is valid
+    /// JSON but no f64, so serde_json and the bridge both refuse it.
     #[test]
     fn arbitrary_text_accepted_like_validate(bytes in prop::collection::vec(
         prop::sample::select(b"[]{},:\"\\ 0123456789.eE+-tfrulnsa\x01\xc3\xa9".to_vec()), 0..24)) {
-        let valid = jetjson::validate(&bytes).is_ok();
-        let ours = jetjson::serde::from_slice::<serde_json::Value>(&bytes);
-        prop_assert_eq!(ours.is_ok(), valid);
-        prop_assert_eq!(jetjson::serde::from_slice::<serde::de::IgnoredAny>(&bytes).is_ok(), valid);
-        if let Ok(v) = ours {
-            prop_assert_eq!(v, serde_json::from_slice::<serde_json::Value>(&bytes).unwrap());
-        }
+        accepted_like_validate(&bytes)?;
     }
+}
+
+fn accepted_like_validate(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let valid = jetjson::validate(bytes).is_ok();
+    prop_assert_eq!(
+        jetjson::serde::from_slice::<serde::de::IgnoredAny>(bytes).is_ok(),
+        valid
+    );
+    let ours = jetjson::serde::from_slice::<serde_json::Value>(bytes);
+    let theirs = serde_json::from_slice::<serde_json::Value>(bytes);
+    prop_assert_eq!(
+        ours.is_ok(),
+        valid && theirs.is_ok(),
+        "{:?}",
+        String::from_utf8_lossy(bytes)
+    );
+    if let (Ok(ours), Ok(theirs)) = (ours, theirs) {
+        prop_assert_eq!(ours, theirs);
+    }
+    Ok(())
+}
+
+/// The cases the property found, and their neighbours at f64's edges:
+/// valid JSON all, representable only some.
+#[test]
+fn out_of_range_numbers_are_valid_json_but_no_f64() {
+    for text in [
+        "1e310",
+        "-1e310",
+        "1e309",
+        "[1.0e310]",
+        "{\"a\":1e400}",
+        "1.5e308",
+        "1e-400",
+        "-0e999999",
+    ] {
+        assert!(jetjson::validate(text.as_bytes()).is_ok(), "{text}");
+        accepted_like_validate(text.as_bytes()).unwrap();
+    }
+    let err = jetjson::serde::from_slice::<serde_json::Value>(b"[1, 1e310]").unwrap_err();
+    assert!(err.to_string().contains("out of range"), "{err}");
+    assert!(err.to_string().contains("[1]"), "{err}");
 }
