@@ -121,6 +121,19 @@ impl<'a, 'w> Serializer<'a, 'w> {
     }
 }
 
+// The derive inlines `Writer::write_u64` into each type's writer; here one
+// shared call per number is smaller and measured faster (prof val_msg
+// br_enc 600000, native build, min of 7: 0.418 s inlined, 0.392 s so).
+#[inline(never)]
+fn write_i64(w: &mut Writer<'_>, v: i64) {
+    w.write_i64(v);
+}
+
+#[inline(never)]
+fn write_u64(w: &mut Writer<'_>, v: u64) {
+    w.write_u64(v);
+}
+
 impl<'a, 'w> ser::Serializer for Serializer<'a, 'w> {
     type Ok = ();
     type Error = Error;
@@ -146,7 +159,7 @@ impl<'a, 'w> ser::Serializer for Serializer<'a, 'w> {
         self.serialize_i64(i64::from(v))
     }
     fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.w.write_i64(v);
+        write_i64(self.w, v);
         Ok(())
     }
     fn serialize_i128(self, v: i128) -> Result<(), Error> {
@@ -163,7 +176,7 @@ impl<'a, 'w> ser::Serializer for Serializer<'a, 'w> {
         self.serialize_u64(u64::from(v))
     }
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.w.write_u64(v);
+        write_u64(self.w, v);
         Ok(())
     }
     fn serialize_u128(self, v: u128) -> Result<(), Error> {

@@ -70,6 +70,17 @@ pub(crate) fn write_escaped_key(out: &mut Vec<u8>, bytes: &[u8]) {
     out.push(b':');
 }
 
+/// Appends `bytes` (at most [`SHORT`]) with fixed-size moves: a number's
+/// digits, whose length varies, would otherwise cost a call to memcpy.
+#[inline(always)]
+pub(crate) fn extend_short(out: &mut Vec<u8>, bytes: &[u8]) {
+    debug_assert!(bytes.len() <= SHORT);
+    let at = out.len();
+    out.extend_from_slice(&[0; SHORT]);
+    copy_short(&mut out[at..], bytes);
+    out.truncate(at + bytes.len());
+}
+
 /// The longest run the short paths take: two 16-byte moves.
 pub(crate) const SHORT: usize = 32;
 

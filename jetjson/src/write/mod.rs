@@ -271,17 +271,15 @@ impl<'a> Writer<'a> {
     }
 
     /// Writes a signed integer.
-    #[inline]
+    #[inline(always)]
     pub fn write_i64(&mut self, v: i64) {
-        self.buf
-            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+        escape::extend_short(&mut self.buf, itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// Writes an unsigned integer.
-    #[inline]
+    #[inline(always)]
     pub fn write_u64(&mut self, v: u64) {
-        self.buf
-            .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+        escape::extend_short(&mut self.buf, itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// Writes a 128-bit signed integer.
