@@ -84,10 +84,10 @@ impl<'a, 'w> Compound<'a, 'w> {
     fn field<T: ?Sized + Serialize>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
         if self.first {
             self.first = false;
+            self.w.write_key(key);
         } else {
-            self.w.write_comma();
+            self.w.write_comma_key(key);
         }
-        self.w.write_key(key);
         value.serialize(Serializer {
             w: self.w,
             flush: self.flush,

@@ -70,6 +70,25 @@ pub(crate) fn write_escaped_key(out: &mut Vec<u8>, bytes: &[u8]) {
     out.push(b':');
 }
 
+/// `,` then [`write_escaped_key`], in one store: a struct field after the
+/// first, as the serde bridge writes it.
+#[cfg_attr(not(feature = "serde"), allow(dead_code))]
+#[inline]
+pub(crate) fn write_comma_escaped_key(out: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes.len() <= SHORT && !short_key_needs_escape(bytes) {
+        let at = out.len();
+        out.extend_from_slice(&[b'"'; SHORT + 4]);
+        out[at] = b',';
+        copy_short(&mut out[at + 2..at + 2 + SHORT], bytes);
+        out[at + bytes.len() + 3] = b':';
+        out.truncate(at + bytes.len() + 4);
+        return;
+    }
+    out.push(b',');
+    write_escaped_long(out, bytes);
+    out.push(b':');
+}
+
 /// Appends `bytes` (at most [`SHORT`]) with fixed-size moves: a number's
 /// digits, whose length varies, would otherwise cost a call to memcpy.
 #[inline(always)]
@@ -268,6 +287,9 @@ mod tests {
                 out.truncate(prefix);
                 write_escaped_key(&mut out, s.as_bytes());
                 assert_eq!(out[prefix..], *format!("\"{s}\":").as_bytes(), "len {len}");
+                out.truncate(prefix);
+                write_comma_escaped_key(&mut out, s.as_bytes());
+                assert_eq!(out[prefix..], *format!(",\"{s}\":").as_bytes(), "len {len}");
             }
         }
     }
@@ -286,6 +308,9 @@ mod tests {
             write_escaped_key(&mut key, case.as_bytes());
             let want = format!("{}:", serde_json::to_string(case).unwrap());
             assert_eq!(key, want.as_bytes(), "{case:?}");
+            key.clear();
+            write_comma_escaped_key(&mut key, case.as_bytes());
+            assert_eq!(key, format!(",{want}").as_bytes(), "{case:?}");
         }
     }
 

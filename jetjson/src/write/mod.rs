@@ -247,6 +247,13 @@ impl<'a> Writer<'a> {
         write_escaped_key(&mut self.buf, key.as_bytes());
     }
 
+    /// `,` and then [`Writer::write_key`], in one store.
+    #[cfg(feature = "serde")]
+    #[inline]
+    pub(crate) fn write_comma_key(&mut self, key: &str) {
+        escape::write_comma_escaped_key(&mut self.buf, key.as_bytes());
+    }
+
     // MARK: - Values
 
     /// Writes `null`.
