@@ -55,36 +55,24 @@ pub(crate) fn write_escaped(out: &mut Vec<u8>, bytes: &[u8]) {
     write_escaped_long(out, bytes);
 }
 
-/// [`write_escaped`] then `:`, for an object key.
+/// [`write_escaped`] then `:`, for an object key; with `COMMA`, a `,` before
+/// it in the same store (a struct field after the first, as the serde bridge
+/// writes it). `COMMA` is a constant, so each caller gets straight-line code.
 #[inline]
-pub(crate) fn write_escaped_key(out: &mut Vec<u8>, bytes: &[u8]) {
-    if bytes.len() <= SHORT && !short_key_needs_escape(bytes) {
-        let at = out.len();
-        out.extend_from_slice(&[b'"'; SHORT + 3]);
-        copy_short(&mut out[at + 1..at + 1 + SHORT], bytes);
-        out[at + bytes.len() + 2] = b':';
-        out.truncate(at + bytes.len() + 3);
-        return;
-    }
-    write_escaped_long(out, bytes);
-    out.push(b':');
-}
-
-/// `,` then [`write_escaped_key`], in one store: a struct field after the
-/// first, as the serde bridge writes it.
-#[cfg_attr(not(feature = "serde"), allow(dead_code))]
-#[inline]
-pub(crate) fn write_comma_escaped_key(out: &mut Vec<u8>, bytes: &[u8]) {
+pub(crate) fn write_escaped_key<const COMMA: bool>(out: &mut Vec<u8>, bytes: &[u8]) {
+    let lead = usize::from(COMMA);
     if bytes.len() <= SHORT && !short_key_needs_escape(bytes) {
         let at = out.len();
         out.extend_from_slice(&[b'"'; SHORT + 4]);
-        out[at] = b',';
-        copy_short(&mut out[at + 2..at + 2 + SHORT], bytes);
-        out[at + bytes.len() + 3] = b':';
-        out.truncate(at + bytes.len() + 4);
+        out[at] = if COMMA { b',' } else { b'"' };
+        copy_short(&mut out[at + lead + 1..at + lead + 1 + SHORT], bytes);
+        out[at + lead + bytes.len() + 2] = b':';
+        out.truncate(at + lead + bytes.len() + 3);
         return;
     }
-    out.push(b',');
+    if COMMA {
+        out.push(b',');
+    }
     write_escaped_long(out, bytes);
     out.push(b':');
 }
@@ -273,10 +261,10 @@ mod tests {
                 write_escaped(&mut out, s.as_bytes());
                 assert_eq!(out[prefix..], *format!("\"{s}\"").as_bytes(), "len {len}");
                 out.truncate(prefix);
-                write_escaped_key(&mut out, s.as_bytes());
+                write_escaped_key::<false>(&mut out, s.as_bytes());
                 assert_eq!(out[prefix..], *format!("\"{s}\":").as_bytes(), "len {len}");
                 out.truncate(prefix);
-                write_comma_escaped_key(&mut out, s.as_bytes());
+                write_escaped_key::<true>(&mut out, s.as_bytes());
                 assert_eq!(out[prefix..], *format!(",\"{s}\":").as_bytes(), "len {len}");
             }
         }
@@ -293,11 +281,11 @@ mod tests {
             "0123456789abcdef0123456789abcdef\n",
         ] {
             let mut key = Vec::new();
-            write_escaped_key(&mut key, case.as_bytes());
+            write_escaped_key::<false>(&mut key, case.as_bytes());
             let want = format!("{}:", serde_json::to_string(case).unwrap());
             assert_eq!(key, want.as_bytes(), "{case:?}");
             key.clear();
-            write_comma_escaped_key(&mut key, case.as_bytes());
+            write_escaped_key::<true>(&mut key, case.as_bytes());
             assert_eq!(key, format!(",{want}").as_bytes(), "{case:?}");
         }
     }

@@ -244,14 +244,14 @@ impl<'a> Writer<'a> {
     /// Writes an object key, escaped and quoted, and the colon after it.
     #[inline]
     pub fn write_key(&mut self, key: &str) {
-        write_escaped_key(&mut self.buf, key.as_bytes());
+        write_escaped_key::<false>(&mut self.buf, key.as_bytes());
     }
 
     /// `,` and then [`Writer::write_key`], in one store.
     #[cfg(feature = "serde")]
     #[inline]
     pub(crate) fn write_comma_key(&mut self, key: &str) {
-        escape::write_comma_escaped_key(&mut self.buf, key.as_bytes());
+        write_escaped_key::<true>(&mut self.buf, key.as_bytes());
     }
 
     // MARK: - Values
