@@ -10,7 +10,8 @@
 //! OP: `jj_dec`/`jj_enc` (jetjson typed), `br_dec`/`br_enc` (the serde
 //! bridge), `so_dec`/`so_enc` (sonic-rs through serde), `sj_dec`
 //! (serde_json), `jv_dec` (JSON→`Value`), `sv_dec` (sonic-rs `Value`),
-//! `jd_dec` (`Document::parse`), `yy_dec` (yyjson).
+//! `jd_dec` (`Document::parse`), `yy_dec` (yyjson), `jd_enc`/`yy_enc`
+//! (writing a parsed `Document` / yyjson document to a new `Vec`).
 //!
 //! Timed with `time`, `yy_dec` is not yyjson at its speed: in this small
 //! process glibc hands yyjson's large blocks back to the kernel on every
@@ -31,6 +32,18 @@ where
 {
     let value: T = jetjson::from_slice(json).expect("typed decode");
     let mut buf = Vec::with_capacity(json.len() * 2);
+    let doc = jetjson::Document::parse(json).expect("document");
+    // SAFETY: as for `yy_dec` below; freed after the loop.
+    let yy = unsafe {
+        yyjson_sys::yyjson_read_opts(
+            json.as_ptr().cast_mut().cast(),
+            json.len(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert!(!yy.is_null());
     for _ in 0..n {
         match op {
             "jj_dec" => drop(black_box(
@@ -68,6 +81,25 @@ where
                 assert!(!doc.is_null());
                 yyjson_sys::yyjson_doc_free(black_box(doc));
             },
+            "jd_enc" => drop(black_box(jetjson::to_vec(black_box(&doc)))),
+            // SAFETY: `yy` is a live document; yyjson returns text allocated
+            // with libc's `malloc`, copied into a `Vec` (as the bench does)
+            // and freed once.
+            "yy_enc" => unsafe {
+                let mut len = 0usize;
+                let out = yyjson_sys::yyjson_write_opts(
+                    black_box(yy),
+                    0,
+                    std::ptr::null(),
+                    &mut len,
+                    std::ptr::null_mut(),
+                );
+                assert!(!out.is_null());
+                drop(black_box(
+                    std::slice::from_raw_parts(out.cast::<u8>(), len).to_vec(),
+                ));
+                free(out.cast());
+            },
             "jj_enc" => {
                 buf.clear();
                 let mut w = jetjson::Writer::from_vec(std::mem::take(&mut buf));
@@ -88,6 +120,13 @@ where
             other => panic!("unknown op {other}"),
         }
     }
+    // SAFETY: read above, not used after this.
+    unsafe { yyjson_sys::yyjson_doc_free(yy) };
+}
+
+extern "C" {
+    /// libc's `free`, for the text `yyjson_write_opts` returns.
+    fn free(ptr: *mut std::ffi::c_void);
 }
 
 fn main() {
