@@ -726,3 +726,29 @@ fn get_never_panics_on_truncation() {
         }
     }
 }
+
+/// The writer ends every value with a `,` that a closing bracket
+/// overwrites: output streamed in blocks (a block may end right at such a
+/// comma), and nodes written among other values, come out as `Value`'s.
+#[test]
+fn commas_survive_block_boundaries_and_neighbours() {
+    let unit = r#"[],{},[1],{"a":[]},[[{}]],"s,",{"k":{"":[true,null,-1.5]}},"#;
+    for count in [1usize, 7, 1000, 5000] {
+        let text = format!("[{}0]", unit.repeat(count));
+        // Node by node only where it is quick; the whole output always.
+        agree_with(text.as_bytes(), &ReadOptions::new(), count < 100);
+    }
+    let doc = Document::parse(br#"{"a":[1,[],{}],"b":"x,","c":{}}"#).unwrap();
+    let root = doc.root();
+    let parts = [
+        root.get("a").unwrap(),
+        root.get("b").unwrap(),
+        root.get("c").unwrap(),
+        root.pointer("/a/1").unwrap(),
+        root.pointer("/a/0").unwrap(),
+    ];
+    assert_eq!(
+        jetjson::to_string(&parts[..]),
+        r#"[[1,[],{}],"x,",{},[],1]"#
+    );
+}

@@ -197,6 +197,26 @@ impl<'a> Writer<'a> {
         self.buf.extend_from_slice(&bytes[..len]);
     }
 
+    /// Closes a container with `bracket`: over the `,` that ends the
+    /// buffer (after its last element), else after its opening bracket.
+    /// For writers that put a `,` after every value (`Document`'s).
+    #[inline]
+    pub(crate) fn close_after_comma(&mut self, bracket: u8) {
+        match self.buf.last_mut() {
+            Some(last) if *last == b',' => *last = bracket,
+            _ => self.buf.push(bracket),
+        }
+    }
+
+    /// Takes back the `,` after the last value (see
+    /// [`Writer::close_after_comma`]).
+    #[inline]
+    pub(crate) fn drop_trailing_comma(&mut self) {
+        if self.buf.last() == Some(&b',') {
+            self.buf.pop();
+        }
+    }
+
     /// Appends one byte as it is.
     #[inline]
     pub fn write_byte(&mut self, byte: u8) {
