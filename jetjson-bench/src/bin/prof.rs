@@ -33,17 +33,8 @@ where
     let value: T = jetjson::from_slice(json).expect("typed decode");
     let mut buf = Vec::with_capacity(json.len() * 2);
     let doc = jetjson::Document::parse(json).expect("document");
-    // SAFETY: as for `yy_dec` below; freed after the loop.
-    let yy = unsafe {
-        yyjson_sys::yyjson_read_opts(
-            json.as_ptr().cast_mut().cast(),
-            json.len(),
-            0,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-        )
-    };
-    assert!(!yy.is_null());
+    // Freed after the loop.
+    let yy = yy_read(json);
     for _ in 0..n {
         match op {
             "jj_dec" => drop(black_box(
@@ -67,20 +58,8 @@ where
             "jd_dec" => drop(black_box(
                 jetjson::Document::parse(black_box(json)).unwrap(),
             )),
-            // SAFETY: yyjson reads `json.len()` bytes from the pointer and,
-            // without the in-situ flag, never writes through it; the
-            // document is freed once, here.
-            "yy_dec" => unsafe {
-                let doc = yyjson_sys::yyjson_read_opts(
-                    json.as_ptr().cast_mut().cast(),
-                    json.len(),
-                    0,
-                    std::ptr::null(),
-                    std::ptr::null_mut(),
-                );
-                assert!(!doc.is_null());
-                yyjson_sys::yyjson_doc_free(black_box(doc));
-            },
+            // SAFETY: a document just read, freed once, here.
+            "yy_dec" => unsafe { yyjson_sys::yyjson_doc_free(black_box(yy_read(black_box(json)))) },
             "jd_enc" => drop(black_box(jetjson::to_vec(black_box(&doc)))),
             // SAFETY: `yy` is a live document; yyjson returns text allocated
             // with libc's `malloc`, copied into a `Vec` (as the bench does)
@@ -122,6 +101,26 @@ where
     }
     // SAFETY: read above, not used after this.
     unsafe { yyjson_sys::yyjson_doc_free(yy) };
+}
+
+/// yyjson's document of `json`, read without flags; the caller frees it
+/// with `yyjson_doc_free`.
+#[inline(always)]
+fn yy_read(json: &[u8]) -> *mut yyjson_sys::yyjson_doc {
+    // SAFETY: yyjson reads `json.len()` bytes from the pointer and, without
+    // the in-situ flag, never writes through it; null allocator and error
+    // (libc's malloc, no error report).
+    let doc = unsafe {
+        yyjson_sys::yyjson_read_opts(
+            json.as_ptr().cast_mut().cast(),
+            json.len(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    assert!(!doc.is_null());
+    doc
 }
 
 extern "C" {
