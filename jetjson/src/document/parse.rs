@@ -263,7 +263,7 @@ impl<'a> Builder<'a> {
     #[inline(always)]
     pub(super) fn add_key(&mut self, r: &Reader<'_>, frame: &mut Frame, span: Span, at: usize) {
         let hash = match span {
-            Span::Input(start, end) => key_hash(&self.input[start..end]),
+            Span::Input(start, end) => key_hash_in(self.input, start, end),
             Span::Scratch => key_hash(r.scratch_str().as_bytes()),
         };
         let (word, bit) = ((hash >> 61) as usize, 1u64 << ((hash >> 55) & 63));
@@ -385,21 +385,50 @@ pub(super) fn next(slots: &[Slot], i: usize) -> usize {
 
 /// A 64-bit hash of a key, good enough to spread keys over 64 filter bits
 /// and to sort them into groups; equal keys always hash equal.
-#[inline]
+#[inline(always)]
 pub(crate) fn key_hash(key: &[u8]) -> u64 {
     let n = key.len();
-    let (x, y) = if n >= 8 {
-        (load8(&key[..8]), load8(&key[n - 8..]))
-    } else if n >= 4 {
-        (u64::from(load4(&key[..4])), u64::from(load4(&key[n - 4..])))
-    } else if n > 0 {
-        (
-            u64::from(key[0]) | u64::from(key[n / 2]) << 8 | u64::from(key[n - 1]) << 16,
-            0,
-        )
+    if n >= 8 {
+        mix(load8(&key[..8]), load8(&key[n - 8..]), n)
     } else {
-        (0, 0)
-    };
+        mix(short_word(key), 0, n)
+    }
+}
+
+/// [`key_hash`] of `input[start..end]`, which may read the bytes after the
+/// key: a key shorter than 8 bytes (most are) is one load and a mask instead
+/// of [`short_word`]'s branches and byte loads.
+#[inline(always)]
+fn key_hash_in(input: &[u8], start: usize, end: usize) -> u64 {
+    let n = end - start;
+    if n < 8 {
+        if let Some(word) = input.get(start..start + 8) {
+            // The key's bytes, zero-padded: what `short_word` builds.
+            return mix(load8(word) & ((1u64 << (8 * n)) - 1), 0, n);
+        }
+    }
+    key_hash(&input[start..end])
+}
+
+/// The bytes of a key shorter than 8, zero-padded, as a little-endian
+/// word: two overlapping 4-byte loads, or the first, middle and last byte.
+#[inline(always)]
+fn short_word(key: &[u8]) -> u64 {
+    let n = key.len();
+    debug_assert!(n < 8);
+    if n >= 4 {
+        u64::from(load4(&key[..4])) | u64::from(load4(&key[n - 4..])) << (8 * (n - 4))
+    } else if n > 0 {
+        u64::from(key[0])
+            | u64::from(key[n / 2]) << (8 * (n / 2))
+            | u64::from(key[n - 1]) << (8 * (n - 1))
+    } else {
+        0
+    }
+}
+
+#[inline(always)]
+fn mix(x: u64, y: u64, n: usize) -> u64 {
     let mixed = (x ^ y.rotate_left(23) ^ (n as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     mixed ^ (mixed >> 29)
 }
@@ -416,4 +445,39 @@ fn load4(bytes: &[u8]) -> u32 {
     let mut b = [0u8; 4];
     b.copy_from_slice(bytes);
     u32::from_le_bytes(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{key_hash, key_hash_in};
+
+    /// Hashing a key inside its input (reading past it) gives the hash of
+    /// the key alone, at every length and with any bytes after it.
+    #[test]
+    fn a_key_hashes_the_same_inside_its_input() {
+        let text: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for start in 0..4 {
+            for n in 0..20 {
+                for after in [0, 1, 7, 8, 20] {
+                    let end = start + n;
+                    let Some(input) = text.get(..end + after) else {
+                        continue;
+                    };
+                    let mut other = input.to_vec();
+                    other[end..].fill(b'"');
+                    let alone = key_hash(&input[start..end]);
+                    assert_eq!(key_hash_in(input, start, end), alone, "{start} {n} {after}");
+                    assert_eq!(
+                        key_hash_in(&other, start, end),
+                        alone,
+                        "{start} {n} {after}"
+                    );
+                }
+            }
+        }
+        // Keys that differ in one byte, or only in length, hash apart.
+        assert_ne!(key_hash(b"ab"), key_hash(b"ab\0"));
+        assert_ne!(key_hash(b"abc"), key_hash(b"abd"));
+        assert_ne!(key_hash(b""), key_hash(b"\0"));
+    }
 }
