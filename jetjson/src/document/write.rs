@@ -91,8 +91,11 @@ fn write_range(doc: &Document<'_>, w: &mut Writer<'_>, from: usize, to: usize) {
                 w.write_byte(b'{');
                 continue;
             }
-            UINT => w.write_u64(s.b()),
-            NINT => w.write_i64(s.b() as i64),
+            UINT => write_integer(w, text, s.a(), digits(s.b()), s.b()),
+            NINT => {
+                let v = s.b() as i64;
+                write_integer(w, text, s.a(), 1 + digits(v.unsigned_abs()), v);
+            }
             FLOAT => w.write_f64(f64::from_bits(s.b())),
             TRUE => w.write_raw(b"true"),
             FALSE => w.write_raw(b"false"),
@@ -102,6 +105,27 @@ fn write_range(doc: &Document<'_>, w: &mut Writer<'_>, from: usize, to: usize) {
         w.write_comma();
     }
     w.drop_trailing_comma();
+}
+
+/// An integer slot's text (of `v`), `len` bytes at `at`, copied from the input
+/// instead of formatted: an integer's JSON text has no other spelling (no
+/// `+`, no leading zero; `-0` is a float), so it is what formatting its
+/// value writes. Native prof `jd_enc`, min of 9 to 15 interleaved runs:
+/// citm_catalog 0.31 → 0.28 s, val_msg 0.46 → 0.44, signal_timing 0.96 →
+/// 0.92, twitter 0.18 → 0.17, doc and agent_service unchanged.
+#[inline(always)]
+fn write_integer<I: itoa::Integer>(w: &mut Writer<'_>, text: &[u8], at: usize, len: usize, v: I) {
+    debug_assert_eq!(
+        text.get(at..at + len),
+        Some(itoa::Buffer::new().format(v).as_bytes())
+    );
+    w.write_prefix(&text[at..], len);
+}
+
+/// The number of decimal digits of `v`.
+#[inline(always)]
+fn digits(v: u64) -> usize {
+    v.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 /// A string or key slot's text, quoted and escaped.
