@@ -752,3 +752,31 @@ fn commas_survive_block_boundaries_and_neighbours() {
         r#"[[1,[],{}],"x,",{},[],1]"#
     );
 }
+
+/// Integers are written from their input text, floats formatted: every
+/// spelling of a number writes what `Value` writes for it, at the input's
+/// end and inside it (where the 32-byte copy reads past the number).
+#[test]
+fn numbers_write_as_value_writes_them() {
+    let cases = [
+        ("7", "7"),
+        ("-7", "-7"),
+        ("1.0", "1.0"),
+        ("10e1", "100.0"),
+        ("-0", "-0.0"),
+        ("18446744073709551615", "18446744073709551615"),
+        ("18446744073709551616", "1.8446744073709552e+19"),
+        ("-9223372036854775808", "-9223372036854775808"),
+        ("-9223372036854775809", "-9.223372036854776e+18"),
+        (
+            "[0, -1 ,12345678901234567890,1.5e3,{\"k\":99}]",
+            "[0,-1,12345678901234567890,1500.0,{\"k\":99}]",
+        ),
+    ];
+    for (text, want) in cases {
+        let doc = jetjson::Document::parse(text.as_bytes()).unwrap();
+        let value: jetjson::Value = jetjson::from_slice(text.as_bytes()).unwrap();
+        assert_eq!(String::from_utf8(jetjson::to_vec(&doc)).unwrap(), want);
+        assert_eq!(jetjson::to_vec(&doc), jetjson::to_vec(&value), "{text}");
+    }
+}
