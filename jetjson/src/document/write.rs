@@ -66,14 +66,18 @@ fn write_range(doc: &Document<'_>, w: &mut Writer<'_>, from: usize, to: usize) {
         let s = slots[i];
         i += 1;
         match s.kind() {
-            END => w.close_after_comma(if s.flags() & END_OBJ != 0 { b'}' } else { b']' }),
+            END => {
+                // The bracket takes its last element's `,`; the container's
+                // own `,` follows.
+                w.close_after_comma(if s.flags() & END_OBJ != 0 { b'}' } else { b']' });
+                w.write_comma();
+            }
             KEY => {
                 if s.flags() & SHADOWED != 0 {
                     i = next(slots, i);
                     continue;
                 }
-                write_string(doc, w, text, s);
-                w.write_byte(b':');
+                write_string(doc, w, text, s, b':');
                 if s.flags() & REDIRECT != 0 {
                     let value = doc.value_of(i - 1);
                     resume.push((next(slots, i), end));
@@ -82,7 +86,7 @@ fn write_range(doc: &Document<'_>, w: &mut Writer<'_>, from: usize, to: usize) {
                 }
                 continue;
             }
-            STR => write_string(doc, w, text, s),
+            STR => write_string(doc, w, text, s, b','),
             ARR => {
                 w.write_byte(b'[');
                 continue;
@@ -96,13 +100,15 @@ fn write_range(doc: &Document<'_>, w: &mut Writer<'_>, from: usize, to: usize) {
                 let v = s.b() as i64;
                 write_integer(w, text, s.a(), 1 + digits(v.unsigned_abs()), v);
             }
-            FLOAT => w.write_f64(f64::from_bits(s.b())),
-            TRUE => w.write_raw(b"true"),
-            FALSE => w.write_raw(b"false"),
-            _ => w.write_null(),
+            FLOAT => {
+                w.write_f64(f64::from_bits(s.b()));
+                w.write_comma();
+            }
+            TRUE => w.write_raw(b"true,"),
+            FALSE => w.write_raw(b"false,"),
+            _ => w.write_raw(b"null,"),
         }
-        w.flush_point();
-        w.write_comma();
+        w.flush_point_after_comma();
     }
     w.drop_trailing_comma();
 }
@@ -119,7 +125,7 @@ fn write_integer<I: itoa::Integer>(w: &mut Writer<'_>, text: &[u8], at: usize, l
         text.get(at..at + len),
         Some(itoa::Buffer::new().format(v).as_bytes())
     );
-    w.write_prefix(&text[at..], len);
+    w.write_prefix_then(&text[at..], len, b',');
 }
 
 /// The number of decimal digits of `v`.
@@ -128,16 +134,17 @@ fn digits(v: u64) -> usize {
     v.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
-/// A string or key slot's text, quoted and escaped.
+/// A string or key slot's text, quoted and escaped, and `then` after it.
 #[inline(always)]
-fn write_string(doc: &Document<'_>, w: &mut Writer<'_>, text: &[u8], s: super::Slot) {
+fn write_string(doc: &Document<'_>, w: &mut Writer<'_>, text: &[u8], s: super::Slot, then: u8) {
     if s.flags() & ESCAPED == 0 {
         // Text without escapes holds no byte that needs one: the input's
         // quoted text is exactly what escaping writes.
         let start = s.b() as usize;
-        w.write_prefix(&text[start - 1..], s.a() + 2);
+        w.write_prefix_then(&text[start - 1..], s.a() + 2, then);
     } else {
         w.write_str(doc.str_of(s));
+        w.write_byte(then);
     }
 }
 

@@ -180,21 +180,50 @@ impl<'a> Writer<'a> {
         self.buf.extend_from_slice(bytes);
     }
 
-    /// Appends the first `len` bytes of `bytes` as they are: when there are
-    /// at most 32 of them and `bytes` holds 32 or more, as one fixed-size
-    /// copy (two vector moves, no call to `memcpy`) whose excess is cut off
-    /// again. For the short strings of a document, copied from its input.
+    /// Appends the first `len` bytes of `bytes` as they are, then `then` (a
+    /// `,` or `:`): when there are fewer than 32 of them and `bytes` holds 32
+    /// or more, as one fixed-size copy (two vector moves, no call to
+    /// `memcpy`) whose excess is overwritten and cut off again, so a value
+    /// and the punctuation after it cost one capacity check and one length
+    /// update. For the short strings and integers of a document, copied from
+    /// its input.
     #[inline(always)]
-    pub(crate) fn write_prefix(&mut self, bytes: &[u8], len: usize) {
-        if len <= 32 {
+    pub(crate) fn write_prefix_then(&mut self, bytes: &[u8], len: usize, then: u8) {
+        if len < 32 {
             if let Some(block) = bytes.first_chunk::<32>() {
                 let old = self.buf.len();
                 self.buf.extend_from_slice(block);
-                self.buf.truncate(old + len);
+                self.buf[old + len] = then;
+                self.buf.truncate(old + len + 1);
                 return;
             }
         }
         self.buf.extend_from_slice(&bytes[..len]);
+        self.buf.push(then);
+    }
+
+    /// [`flush_point`](Self::flush_point) for a writer that has just put
+    /// the `,` after a value (see [`close_after_comma`](Self::close_after_comma)):
+    /// a block passed on to the sink stops before that `,`, which stays in
+    /// the buffer for a closing bracket to overwrite.
+    #[inline]
+    pub(crate) fn flush_point_after_comma(&mut self) {
+        if self.buf.len() > self.flush_at {
+            self.flush_or_grow_after_comma();
+        }
+    }
+
+    #[cold]
+    fn flush_or_grow_after_comma(&mut self) {
+        if self.flush_at < FLUSH_AT || self.sink.is_none() {
+            self.flush_or_grow();
+            return;
+        }
+        let last = self.buf.pop();
+        self.flush_buf();
+        if let Some(last) = last {
+            self.buf.push(last);
+        }
     }
 
     /// Closes a container with `bracket`: over the `,` that ends the
@@ -402,11 +431,11 @@ impl io::Write for Writer<'_> {
 mod tests {
     use super::Writer;
 
-    /// Both paths of `write_prefix` (the fixed 32-byte copy and the plain
-    /// one) append exactly the prefix, after what was written before,
-    /// whatever the room left in the buffer.
+    /// Both paths of `write_prefix_then` (the fixed 32-byte copy and the
+    /// plain one) append exactly the prefix and the byte after it, after
+    /// what was written before, whatever the room left in the buffer.
     #[test]
-    fn write_prefix_appends_exactly_the_prefix() {
+    fn write_prefix_then_appends_exactly_the_prefix_and_its_byte() {
         let source: Vec<u8> = (0..80u8).collect();
         for len in 0..=40 {
             for extra in [0, 1, 31, 32, 40] {
@@ -414,9 +443,10 @@ mod tests {
                 for capacity in [0, 3, 40, 64] {
                     let mut w = Writer::from_vec(Vec::with_capacity(capacity));
                     w.write_raw(b"ab");
-                    w.write_prefix(bytes, len);
+                    w.write_prefix_then(bytes, len, b',');
                     let mut want = b"ab".to_vec();
                     want.extend_from_slice(&bytes[..len]);
+                    want.push(b',');
                     assert_eq!(w.into_vec(), want, "len {len} extra {extra} cap {capacity}");
                 }
             }
