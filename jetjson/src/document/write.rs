@@ -43,8 +43,9 @@ impl ToJson for Node<'_> {
 /// to test per value, a branch whose outcome follows the layout (native
 /// prof, min of 5: val_msg `jd_enc` 1.32 → 1.14 s, doc 0.79 → 0.66,
 /// signal_timing 3.18 → 2.64). The last value's `,` is taken back at the end.
-/// `flush_point` runs before each `,`, so the buffer always holds the `,` a
-/// bracket may overwrite, never a sink.
+/// A block handed to a sink stops before the trailing `,`
+/// (`flush_point_after_comma`), so the buffer always holds the `,` a bracket
+/// may overwrite, never a sink.
 fn write_range(doc: &Document<'_>, w: &mut Writer<'_>, from: usize, to: usize) {
     let slots = &doc.slots[..];
     let text = doc.text.as_bytes();
