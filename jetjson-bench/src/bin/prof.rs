@@ -107,20 +107,9 @@ where
 /// with `yyjson_doc_free`.
 #[inline(always)]
 fn yy_read(json: &[u8]) -> *mut yyjson_sys::yyjson_doc {
-    // SAFETY: yyjson reads `json.len()` bytes from the pointer and, without
-    // the in-situ flag, never writes through it; null allocator and error
-    // (libc's malloc, no error report).
-    let doc = unsafe {
-        yyjson_sys::yyjson_read_opts(
-            json.as_ptr().cast_mut().cast(),
-            json.len(),
-            0,
-            std::ptr::null(),
-            std::ptr::null_mut(),
-        )
-    };
-    assert!(!doc.is_null());
-    doc
+    jetjson_bench::peers::yyjson::read(json)
+        .expect("yyjson read")
+        .as_ptr()
 }
 
 extern "C" {

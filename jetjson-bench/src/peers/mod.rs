@@ -20,7 +20,7 @@ mod rmpserde;
 mod serdejson;
 mod simdjson;
 mod sonicrs;
-mod yyjson;
+pub mod yyjson;
 
 use crate::schema::{Doc, Schema};
 use serde::Serialize;

@@ -17,6 +17,27 @@ extern "C" {
     fn free(ptr: *mut c_void);
 }
 
+/// yyjson's document of `json` (strict, the input left unmodified), which
+/// the caller owns and frees with `yyjson_doc_free`; `None` when yyjson
+/// rejects it. `Doc` here and the `prof` binary both read through it.
+#[inline]
+pub fn read(json: &[u8]) -> Option<NonNull<yyjson_sys::yyjson_doc>> {
+    // SAFETY: `json` is valid for `json.len()` bytes for the whole call;
+    // without `YYJSON_READ_INSITU` (flags 0) yyjson only reads it, so
+    // casting away `const` is allowed by its documentation. A null
+    // allocator means libc's, a null error pointer means "no details".
+    let doc = unsafe {
+        yyjson_sys::yyjson_read_opts(
+            json.as_ptr().cast_mut().cast(),
+            json.len(),
+            0,
+            std::ptr::null(),
+            std::ptr::null_mut(),
+        )
+    };
+    NonNull::new(doc)
+}
+
 /// A parsed yyjson document, owned.
 struct Doc(NonNull<yyjson_sys::yyjson_doc>);
 
@@ -30,20 +51,7 @@ impl Doc {
     /// Parses `json` (strict, the input left unmodified); `None` when
     /// yyjson rejects it.
     fn parse(json: &[u8]) -> Option<Doc> {
-        // SAFETY: `json` is valid for `json.len()` bytes for the whole call;
-        // without `YYJSON_READ_INSITU` (flags 0) yyjson only reads it, so
-        // casting away `const` is allowed by its documentation. A null
-        // allocator means libc's, a null error pointer means "no details".
-        let doc = unsafe {
-            yyjson_sys::yyjson_read_opts(
-                json.as_ptr().cast_mut().cast(),
-                json.len(),
-                0,
-                std::ptr::null(),
-                std::ptr::null_mut(),
-            )
-        };
-        NonNull::new(doc).map(Doc)
+        read(json).map(Doc)
     }
 
     /// The document as compact JSON.
