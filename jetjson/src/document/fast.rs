@@ -13,7 +13,7 @@
 //! layout — which the differential tests and the `document` fuzz target
 //! check against `Value` and `validate`.
 
-use super::parse::{push_frame, Builder, Frame};
+use super::parse::{push_frame, Builder, Frame, FRAMES};
 use super::{Document, Slot, ARR, END, END_OBJ, FALSE, FLOAT, NINT, NULL, OBJ, STR, TRUE, UINT};
 use crate::read::{four_digits, small_uint, word_integer};
 use crate::read::{Indent, Reader, Span};
@@ -24,7 +24,7 @@ pub(super) fn parse(input: &[u8], max_depth: usize) -> Option<Document<'_>> {
     let mut b = Builder::new(input);
     // Holds the unescaped text of strings with escapes, which it reads.
     let mut r = Reader::new(input);
-    let mut frames: Vec<Frame> = Vec::with_capacity(16);
+    let mut frames: Vec<Frame> = Vec::with_capacity(FRAMES);
     // The indentation of pretty-printed input, as the line breaks showed it.
     let mut ind = Indent::default();
     let mut p = ws(input, 0, &mut ind);
@@ -318,9 +318,9 @@ mod tests {
             match (&fast, &checked) {
                 (Some(f), Ok(c)) => {
                     assert_eq!(f.slots, c.slots, "{:?}", String::from_utf8_lossy(case));
-                    assert_eq!(f.arena, c.arena);
-                    assert_eq!(f.escaped, c.escaped);
-                    assert_eq!(f.redirects, c.redirects);
+                    assert_eq!(f.arena(), c.arena());
+                    assert_eq!(f.escaped(), c.escaped());
+                    assert_eq!(f.redirects(), c.redirects());
                 }
                 (None, Err(_)) => {}
                 _ => panic!(

@@ -320,7 +320,7 @@ impl<'d> Node<'d> {
     pub fn offset(&self) -> usize {
         let s = self.slot();
         match s.kind() {
-            STR | KEY if s.flags() & ESCAPED != 0 => self.doc.escaped[s.b() as usize].1,
+            STR | KEY if s.flags() & ESCAPED != 0 => self.doc.escaped()[s.b() as usize].1,
             STR | KEY => s.b() as usize - 1,
             ARR | OBJ => self.doc.slots[s.b() as usize].a(),
             _ => s.a(),
@@ -389,8 +389,8 @@ impl<'d> Document<'d> {
             let start = s.b() as usize;
             &self.text[start..start + s.a()]
         } else {
-            let (start, _) = self.escaped[s.b() as usize];
-            &self.arena[start..start + s.a()]
+            let (start, _) = self.escaped()[s.b() as usize];
+            &self.arena()[start..start + s.a()]
         }
     }
 
@@ -405,8 +405,9 @@ impl<'d> Document<'d> {
 
     #[cold]
     fn redirected(&self, key: usize) -> usize {
-        match self.redirects.binary_search_by_key(&key, |&(k, _)| k) {
-            Ok(i) => self.redirects[i].1,
+        let redirects = self.redirects();
+        match redirects.binary_search_by_key(&key, |&(k, _)| k) {
+            Ok(i) => redirects[i].1,
             Err(_) => key + 1,
         }
     }

@@ -44,6 +44,11 @@ pub(super) fn push_frame(frames: &mut Vec<Frame>, frame: Frame) -> &mut Frame {
     &mut frames[last]
 }
 
+/// Open containers the stack has room for before it grows: 8 frames are
+/// 768 bytes, inside glibc's per-thread cache of small blocks (up to 1032),
+/// whose malloc and free are a few instructions; 16 were not.
+pub(super) const FRAMES: usize = 8;
+
 /// The words of a [`Frame`]'s key filter.
 const BLOOM_WORDS: usize = 8;
 
@@ -74,7 +79,7 @@ pub(super) fn checked(input: &[u8], max_depth: usize) -> Result<Document<'_>, Er
     let mut r = Reader::new(input);
     r.set_max_depth(max_depth);
     let mut b = Builder::new(input);
-    let mut frames: Vec<Frame> = Vec::with_capacity(16);
+    let mut frames: Vec<Frame> = Vec::with_capacity(FRAMES);
     'value: loop {
         match r.peek() {
             Some(b'"') => {
@@ -205,8 +210,15 @@ impl<'a> Builder<'a> {
     /// The document, once a loop has accepted all of the input as one JSON
     /// value: the loop must have checked every string literal as UTF-8 and
     /// accepted only ASCII bytes outside them.
-    pub(super) fn finish(mut self, max_depth: usize) -> Document<'a> {
-        self.redirects.sort_unstable();
+    ///
+    /// By reference, and inlined: the builder moved into a call is a copy
+    /// of its 136 bytes by wide loads of narrowly stored fields, which
+    /// store forwarding cannot serve (a tenth of parsing a small document).
+    #[inline(always)]
+    pub(super) fn finish(&mut self, max_depth: usize) -> Document<'a> {
+        if self.redirects.len() > 1 {
+            self.redirects.sort_unstable();
+        }
         debug_assert!(std::str::from_utf8(self.input).is_ok());
         // SAFETY: both callers (the checked loop above and `fast::parse`)
         // call this only after accepting the whole input, and each says at
@@ -214,14 +226,29 @@ impl<'a> Builder<'a> {
         // tests in tests/document.rs drive multibyte text inside and invalid
         // UTF-8 inside and outside strings through both loops.)
         let text = unsafe { std::str::from_utf8_unchecked(self.input) };
+        let rare = if self.escaped.is_empty() && self.redirects.is_empty() {
+            None
+        } else {
+            Some(self.rare())
+        };
         Document {
             text,
-            slots: self.slots,
-            arena: self.arena,
-            escaped: self.escaped,
-            redirects: self.redirects,
+            slots: std::mem::take(&mut self.slots),
+            rare,
             max_depth,
         }
+    }
+
+    /// The side tables, boxed for the document (out of line: most small
+    /// documents have none).
+    #[cold]
+    #[inline(never)]
+    fn rare(&mut self) -> Box<super::Rare> {
+        Box::new(super::Rare {
+            arena: std::mem::take(&mut self.arena),
+            escaped: std::mem::take(&mut self.escaped),
+            redirects: std::mem::take(&mut self.redirects),
+        })
     }
 
     /// Pushes a string or key slot for text the reader just parsed; `at` is
