@@ -146,6 +146,61 @@ pub(crate) fn scan_number(input: &[u8], start: usize) -> Result<Scanned, (ErrorK
     })
 }
 
+/// Where the number at `input[start..]` ends, when it is one: the grammar
+/// of [`scan_number`] (which accepts exactly the same texts and ends them at
+/// the same byte) without its value, digits counted eight at a time.
+/// `None` for anything `scan_number` rejects.
+#[inline]
+fn number_end(input: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + usize::from(input.get(start) == Some(&b'-'));
+    match *input.get(i)? {
+        b'0' => {
+            i += 1;
+            if input.get(i).is_some_and(u8::is_ascii_digit) {
+                return None;
+            }
+        }
+        b'1'..=b'9' => i += digits_from(input, i),
+        _ => return None,
+    }
+    if input.get(i) == Some(&b'.') {
+        let n = digits_from(input, i + 1);
+        if n == 0 {
+            return None;
+        }
+        i += 1 + n;
+    }
+    if let Some(b'e' | b'E') = input.get(i) {
+        i += 1;
+        if let Some(b'+' | b'-') = input.get(i) {
+            i += 1;
+        }
+        let n = digits_from(input, i);
+        if n == 0 {
+            return None;
+        }
+        i += n;
+    }
+    Some(i)
+}
+
+/// How many ASCII digits start `input[i..]`.
+#[inline(always)]
+fn digits_from(input: &[u8], start: usize) -> usize {
+    let mut i = start;
+    while let Some(word) = load_word(input, i) {
+        let n = digit_count(word);
+        i += n;
+        if n < 8 {
+            return i - start;
+        }
+    }
+    while input.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    i - start
+}
+
 #[cold]
 fn digit_expected(input: &[u8], at: usize) -> (ErrorKind, usize) {
     if at >= input.len() {
@@ -525,8 +580,19 @@ impl<'de> Reader<'de> {
     }
 
     /// Skips a number, checking its grammar.
+    ///
+    /// Only the grammar is checked ([`number_end`]), the value is not
+    /// computed; a number it declines is scanned again by
+    /// [`scan_number`], which makes the error.
+    #[inline]
     pub(super) fn skip_number(&mut self) -> Result<(), Error> {
-        self.scan_number().map(|_| ())
+        match number_end(self.input, self.pos) {
+            Some(end) => {
+                self.pos = end;
+                Ok(())
+            }
+            None => self.scan_number().map(|_| ()),
+        }
     }
 
     fn number_text(&self, start: usize) -> &'de str {
@@ -965,7 +1031,7 @@ fn digit_bytes_value(v: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::digit_run;
+    use super::{digit_run, number_end, scan_number};
 
     /// Each integer part with fractions of 0 to `max_frac` digits, both
     /// signs.
@@ -1270,6 +1336,54 @@ mod tests {
             }
         }
         assert!(took > 2_000, "the fast path took only {took} texts");
+    }
+
+    /// `number_end` (skipping) accepts exactly what `scan_number` accepts
+    /// and ends it at the same byte: every text of up to five bytes over
+    /// the number alphabet and two others, alone and followed by a byte,
+    /// and long digit runs across the eight-byte steps.
+    #[test]
+    fn skipping_a_number_takes_what_scanning_takes() {
+        const ALPHABET: &[u8] = b"-+.eE0159x ";
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut last = vec![Vec::new()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for t in &last {
+                for &c in ALPHABET {
+                    let mut t = t.clone();
+                    t.push(c);
+                    next.push(t);
+                }
+            }
+            texts.extend(next.iter().cloned());
+            last = next;
+        }
+        for n in [1usize, 7, 8, 9, 15, 16, 17, 25, 40] {
+            let run = "7".repeat(n);
+            for shape in [
+                "R", "-R", "0.R", "R.R", "R.Re-R", "-R.RE+R", "0R", "R.", "R.e5",
+            ] {
+                texts.push(shape.replace('R', &run).into_bytes());
+            }
+        }
+        let mut accepted = 0;
+        for text in &texts {
+            for tail in [&b""[..], b",", b"]", b"00000000"] {
+                let mut input = b"[".to_vec();
+                input.extend_from_slice(text);
+                input.extend_from_slice(tail);
+                let want = scan_number(&input, 1).ok().map(|s| s.end);
+                assert_eq!(
+                    number_end(&input, 1),
+                    want,
+                    "{:?}",
+                    String::from_utf8_lossy(&input)
+                );
+                accepted += usize::from(want.is_some());
+            }
+        }
+        assert!(accepted > 1_000, "only {accepted} numbers among the texts");
     }
 
     #[test]
