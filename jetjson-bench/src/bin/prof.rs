@@ -11,7 +11,8 @@
 //! bridge), `so_dec`/`so_enc` (sonic-rs through serde), `sj_dec`
 //! (serde_json), `jv_dec` (JSON→`Value`), `sv_dec` (sonic-rs `Value`),
 //! `jd_dec` (`Document::parse`), `yy_dec` (yyjson), `jd_enc`/`yy_enc`
-//! (writing a parsed `Document` / yyjson document to a new `Vec`).
+//! (writing a parsed `Document` / yyjson document to a new `Vec`),
+//! `jj_get`/`so_get` (`jetjson::get`/`sonic_rs::get` of the bench's pointer).
 //!
 //! Timed with `time`, `yy_dec` is not yyjson at its speed: in this small
 //! process glibc hands yyjson's large blocks back to the kernel on every
@@ -35,6 +36,15 @@ where
     let doc = jetjson::Document::parse(json).expect("document");
     // Freed after the loop.
     let yy = yy_read(json);
+    // The bench's lookup: the last scalar in input order.
+    let pointer = jetjson_bench::peers::last_scalar(json).expect("a scalar");
+    let sonic_path: Vec<sonic_rs::PointerNode> = jetjson_bench::peers::pointer_tokens(&pointer)
+        .into_iter()
+        .map(|t| match t.parse::<usize>() {
+            Ok(i) if t == i.to_string() => sonic_rs::PointerNode::Index(i),
+            _ => sonic_rs::PointerNode::Key(t.into()),
+        })
+        .collect();
     for _ in 0..n {
         match op {
             "jj_dec" => drop(black_box(
@@ -96,6 +106,17 @@ where
                 sonic_rs::to_writer(&mut buf, black_box(&value)).unwrap();
                 black_box(&buf);
             }
+            "jj_get" => drop(black_box(
+                jetjson::get(black_box(json), &pointer)
+                    .unwrap()
+                    .map(str::len),
+            )),
+            "so_get" => drop(black_box(
+                sonic_rs::get(black_box(json), &sonic_path)
+                    .unwrap()
+                    .as_raw_str()
+                    .len(),
+            )),
             other => panic!("unknown op {other}"),
         }
     }

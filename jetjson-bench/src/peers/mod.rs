@@ -280,7 +280,7 @@ pub fn pointer_tokens(pointer: &str) -> Vec<String> {
 }
 
 /// The pointer of the last scalar of `json` in input order.
-fn last_scalar(json: &[u8]) -> Result<String, ::jetjson::Error> {
+pub fn last_scalar(json: &[u8]) -> Result<String, ::jetjson::Error> {
     let doc = ::jetjson::Document::parse(json)?;
     let mut node = doc.root();
     let mut pointer = String::new();
