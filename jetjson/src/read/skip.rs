@@ -63,12 +63,9 @@ pub(super) fn skip_value(r: &mut Reader<'_>) -> Result<(), Error> {
             }
             Some(b'{') => {
                 r.pos += 1;
-                r.enter()?;
+                enter(r, &stack)?;
                 match r.peek() {
-                    Some(b'}') => {
-                        r.pos += 1;
-                        r.depth -= 1;
-                    }
+                    Some(b'}') => r.pos += 1,
                     Some(b'"') => {
                         stack.push(true);
                         skip_key(r)?;
@@ -79,10 +76,9 @@ pub(super) fn skip_value(r: &mut Reader<'_>) -> Result<(), Error> {
             }
             Some(b'[') => {
                 r.pos += 1;
-                r.enter()?;
+                enter(r, &stack)?;
                 if r.peek() == Some(b']') {
                     r.pos += 1;
-                    r.depth -= 1;
                 } else {
                     stack.push(false);
                     continue;
@@ -118,10 +114,22 @@ pub(super) fn skip_value(r: &mut Reader<'_>) -> Result<(), Error> {
                 _ => return Err(r.eof_or(ErrorKind::ExpectedCommaOrBracket)),
             }
             r.pos += 1;
-            r.depth -= 1;
             stack.pop();
         }
     }
+}
+
+/// The reader's depth check for a container just opened (the cursor past
+/// its bracket) inside the `stack.len` open ones of this skip. The reader's
+/// own count is left as it is: keeping it in step here cost a 16-byte load
+/// of the cursor and the count together, just after the cursor's 8-byte
+/// store, on every bracket.
+#[inline(always)]
+fn enter(r: &Reader<'_>, stack: &BitStack) -> Result<(), Error> {
+    if r.depth + stack.len + 1 > r.max_depth {
+        return Err(r.error_at(ErrorKind::DepthLimit { limit: r.max_depth }, r.pos - 1));
+    }
+    Ok(())
 }
 
 /// Skips `"key":` with the cursor on the opening quote.
@@ -129,4 +137,45 @@ fn skip_key(r: &mut Reader<'_>) -> Result<(), Error> {
     r.pos += 1;
     r.parse_str_span()?;
     r.expect_colon()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ErrorKind, Reader};
+
+    /// A skip inside open containers counts them toward the limit, fails at
+    /// the bracket past it, and leaves the reader's depth where it was.
+    #[test]
+    fn skipping_keeps_the_depth_limit_of_where_it_starts() {
+        // The input, and the column of the bracket that opens a fourth level.
+        for (input, past) in [
+            (&b"[[[1]], 2]"[..], None),
+            (b"[[{}], 2]", None),
+            (b"[[[[1]]], 2]", Some(4)),
+            (b"[[{\"a\":{}}], 2]", Some(8)),
+        ] {
+            let ok = past.is_none();
+            let mut r = Reader::new(input);
+            r.set_max_depth(3);
+            r.begin_array("an array").unwrap();
+            let mut first = true;
+            assert!(r.next_element(&mut first).unwrap());
+            match r.skip_value() {
+                Ok(()) => {
+                    assert!(ok, "{:?}", std::str::from_utf8(input));
+                    // The rest reads on at the same depth: one more element
+                    // and the close.
+                    assert!(r.next_element(&mut first).unwrap());
+                    assert_eq!(r.read_u64("a number").unwrap(), 2);
+                    assert!(!r.next_element(&mut first).unwrap());
+                    r.finish().unwrap();
+                }
+                Err(e) => {
+                    assert!(!ok, "{:?}: {e}", std::str::from_utf8(input));
+                    assert_eq!(e.kind(), &ErrorKind::DepthLimit { limit: 3 });
+                    assert_eq!(Some(e.column()), past, "{e}");
+                }
+            }
+        }
+    }
 }
