@@ -38,13 +38,7 @@ where
     let yy = yy_read(json);
     // The bench's lookup: the last scalar in input order.
     let pointer = jetjson_bench::peers::last_scalar(json).expect("a scalar");
-    let sonic_path: Vec<sonic_rs::PointerNode> = jetjson_bench::peers::pointer_tokens(&pointer)
-        .into_iter()
-        .map(|t| match t.parse::<usize>() {
-            Ok(i) if t == i.to_string() => sonic_rs::PointerNode::Index(i),
-            _ => sonic_rs::PointerNode::Key(t.into()),
-        })
-        .collect();
+    let sonic_path = jetjson_bench::peers::sonicrs::path(&pointer);
     for _ in 0..n {
         match op {
             "jj_dec" => drop(black_box(

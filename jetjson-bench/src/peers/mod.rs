@@ -19,7 +19,7 @@ mod protobuf;
 mod rmpserde;
 mod serdejson;
 mod simdjson;
-mod sonicrs;
+pub mod sonicrs;
 pub mod yyjson;
 
 use crate::schema::{Doc, Schema};

@@ -95,13 +95,7 @@ impl<T: Schema> Adapter<T> for SonicRs {
 
     /// `sonic_rs::get`: its lazy lookup, the raw text of the value.
     fn get(&self, input: &Arc<Input<T>>) -> Option<Step> {
-        let path: Vec<sonic_rs::PointerNode> = super::pointer_tokens(&input.pointer)
-            .into_iter()
-            .map(|t| match t.parse::<usize>() {
-                Ok(i) if t == i.to_string() => sonic_rs::PointerNode::Index(i),
-                _ => sonic_rs::PointerNode::Key(t.into()),
-            })
-            .collect();
+        let path = path(&input.pointer);
         let check_path = path.clone();
         let (i, c) = (Arc::clone(input), Arc::clone(input));
         Some(Step::new(
@@ -113,4 +107,16 @@ impl<T: Schema> Adapter<T> for SonicRs {
             },
         ))
     }
+}
+
+/// A JSON Pointer as sonic-rs's path: a token that is a plain array index
+/// (no sign, no leading zero) is an index, any other a key.
+pub fn path(pointer: &str) -> Vec<sonic_rs::PointerNode> {
+    super::pointer_tokens(pointer)
+        .into_iter()
+        .map(|t| match t.parse::<usize>() {
+            Ok(i) if t == i.to_string() => sonic_rs::PointerNode::Index(i),
+            _ => sonic_rs::PointerNode::Key(t.into()),
+        })
+        .collect()
 }

@@ -362,14 +362,20 @@ impl<'de> Reader<'de> {
     fn enter(&mut self) -> Result<(), Error> {
         self.depth += 1;
         if self.depth > self.max_depth {
-            return Err(self.error_at(
-                ErrorKind::DepthLimit {
-                    limit: self.max_depth,
-                },
-                self.pos - 1,
-            ));
+            return Err(self.depth_error());
         }
         Ok(())
+    }
+
+    /// Nesting past the limit, at the bracket just consumed.
+    #[cold]
+    fn depth_error(&self) -> Error {
+        self.error_at(
+            ErrorKind::DepthLimit {
+                limit: self.max_depth,
+            },
+            self.pos - 1,
+        )
     }
 
     /// Consumes `{`; anything else is "expected `expected`, found ...".

@@ -127,7 +127,7 @@ pub(super) fn skip_value(r: &mut Reader<'_>) -> Result<(), Error> {
 #[inline(always)]
 fn enter(r: &Reader<'_>, stack: &BitStack) -> Result<(), Error> {
     if r.depth + stack.len + 1 > r.max_depth {
-        return Err(r.error_at(ErrorKind::DepthLimit { limit: r.max_depth }, r.pos - 1));
+        return Err(r.depth_error());
     }
     Ok(())
 }
