@@ -227,7 +227,7 @@ use std::io;
 /// `null` and the error dropped; [`try_to_vec`] returns it instead.
 #[inline]
 pub fn to_vec<T: ToJson + ?Sized>(value: &T) -> Vec<u8> {
-    let mut w = Writer::with_capacity(128);
+    let mut w = Writer::with_capacity(value.__json_size_hint());
     value.write_json(&mut w);
     w.into_vec()
 }

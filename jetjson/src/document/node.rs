@@ -60,7 +60,7 @@ impl<'d> Node<'d> {
     }
 
     #[inline]
-    fn slot(&self) -> Slot {
+    pub(super) fn slot(&self) -> Slot {
         self.doc.slots[self.at]
     }
 

@@ -20,6 +20,11 @@ impl ToJson for Document<'_> {
     fn write_json(&self, w: &mut Writer<'_>) {
         self.root().write_json(w);
     }
+
+    #[inline]
+    fn __json_size_hint(&self) -> usize {
+        self.root().__json_size_hint()
+    }
 }
 
 impl ToJson for Node<'_> {
@@ -34,6 +39,18 @@ impl ToJson for Node<'_> {
             w.reserve(self.raw().len() + 16);
         }
         write_range(doc, w, from, to);
+    }
+
+    /// A container's compact text is about as long as its input text.
+    #[inline]
+    fn __json_size_hint(&self) -> usize {
+        let s = self.slot();
+        if s.kind() == ARR || s.kind() == OBJ {
+            let close = self.document().slots[s.b() as usize];
+            close.b() as usize - close.a() + 16
+        } else {
+            128
+        }
     }
 }
 

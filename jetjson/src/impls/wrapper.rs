@@ -16,6 +16,11 @@ macro_rules! deref_to_json {
             fn is_json_empty(&self) -> bool {
                 (**self).is_json_empty()
             }
+
+            #[inline(always)]
+            fn __json_size_hint(&self) -> usize {
+                (**self).__json_size_hint()
+            }
         }
     )*};
 }
