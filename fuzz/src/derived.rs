@@ -1,4 +1,4 @@
-//! Types made with `#[derive(jetjson::Json)]`, for the `derived_from_slice`
+//! Types made with `#[derive(jetjson::Json, jetjson::ToValue, jetjson::FromValue)]`, for the `derived_from_slice`
 //! target: every field type and attribute the derive supports; the
 //! `flatten` target's types (flattened structs, options, catch-alls, enums
 //! of every representation, internally tagged newtype variants) are at the
@@ -25,14 +25,26 @@ use serde::{Deserialize, Serialize};
 
 /// A meter count, transparent: written as the bare number.
 #[derive(
-    Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone, Copy, Default,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+    Copy,
+    Default,
 )]
 #[serde(transparent)]
 pub struct Meters(pub f64);
 
 /// Every scalar width, strings borrowed and owned, maps with string and
 /// integer keys; missing fields take the container's `Default`.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Default)]
+#[derive(
+    Json, jetjson::ToValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Default,
+)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Wide<'a> {
     pub tiny: i8,
@@ -74,6 +86,8 @@ pub struct Wide<'a> {
 /// Unit variants, renamed by rule and one by hand.
 #[derive(
     Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
     jetjson::Msgpack,
     Serialize,
     Deserialize,
@@ -96,7 +110,16 @@ pub enum Kind {
 }
 
 /// Required fields, unknown keys rejected.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Strict {
     pub id: u32,
@@ -108,7 +131,17 @@ pub struct Strict {
 }
 
 /// Externally tagged (the default): unit, newtype, tuple and struct variants.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub enum Shape {
     Empty,
     Circle(f64),
@@ -122,7 +155,17 @@ pub enum Shape {
 
 /// Internally tagged: `{"t": "Move", "x": 1, "y": 2}` (jetjson has no
 /// newtype variants here).
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(tag = "t")]
 pub enum Event {
     Start,
@@ -143,7 +186,17 @@ pub enum Event {
 }
 
 /// Adjacently tagged: `{"op": "Go", "arg": 3}`.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(tag = "op", content = "arg")]
 pub enum Cmd {
     Stop,
@@ -155,7 +208,17 @@ pub enum Cmd {
 /// Untagged: the first variant that reads the value wins. The variants'
 /// encodings are disjoint (an `f64` is written with `.` or `e`), so every
 /// value reads back as itself.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(untagged)]
 pub enum Loose {
     Nothing,
@@ -172,7 +235,17 @@ pub enum Loose {
 }
 
 /// Recursive through `Vec` and `Box`, so the depth limit is reached.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct Node {
     pub value: i32,
     #[serde(default)]
@@ -183,7 +256,9 @@ pub struct Node {
 
 /// jetjson-only: `f32` (serde_json rounds twice), base64, `omit_empty`,
 /// `skip_serializing_if`, a variant `alias` and `other`.
-#[derive(Json, jetjson::Msgpack, Debug, PartialEq, Default)]
+#[derive(
+    Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq, Default,
+)]
 pub struct Extras {
     #[json(default)]
     pub single: f32,
@@ -201,7 +276,16 @@ pub struct Extras {
 
 /// Derived map keys (a unit-variant enum by its names, a newtype by its
 /// field's key, quoted) and std types serde covers beside them.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+)]
 pub struct Keyed {
     #[serde(default)]
     pub by_kind: BTreeMap<Kind, u8>,
@@ -216,11 +300,25 @@ pub struct Keyed {
 }
 
 /// A newtype key of [`Keyed`].
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+)]
 pub struct Id(pub u32);
 
 /// `alias` and `other` on variants.
-#[derive(Json, jetjson::Msgpack, Debug, PartialEq, Clone, Copy)]
+#[derive(
+    Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq, Clone, Copy,
+)]
 pub enum Level {
     #[json(alias = "warning")]
     Warn,
@@ -393,7 +491,17 @@ pub fn msgpack_derived(data: &[u8]) {
 // MARK: - Flatten
 
 /// Flattened into [`Flat`].
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct FlatInner {
     pub a: u32,
     #[serde(default)]
@@ -401,7 +509,17 @@ pub struct FlatInner {
 }
 
 /// Flattened, internally tagged; a newtype variant shares the object too.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(tag = "kind")]
 pub enum FlatKind {
     One { x: i64 },
@@ -409,13 +527,33 @@ pub enum FlatKind {
 }
 
 /// The content of [`FlatKind::Two`].
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct FlatInner2 {
     pub y: bool,
 }
 
 /// Own fields, a flattened struct, an optional one and a flattened enum.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct Flat {
     pub id: u64,
     #[serde(flatten)]
@@ -427,7 +565,17 @@ pub struct Flat {
 }
 
 /// A flattened struct and a catch-all of the rest.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct FlatRest {
     pub id: u64,
     #[serde(flatten)]
@@ -438,7 +586,7 @@ pub struct FlatRest {
 
 /// jetjson-only: `deny_unknown_fields` beside flatten, `u128` and borrowed
 /// strings inside (serde's buffered flatten cannot do these).
-#[derive(Json, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq)]
 #[json(deny_unknown_fields)]
 pub struct FlatStrict<'a> {
     pub id: u8,
@@ -447,7 +595,7 @@ pub struct FlatStrict<'a> {
 }
 
 /// Inside [`FlatStrict`].
-#[derive(Json, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, jetjson::ToValue, jetjson::Msgpack, Debug, PartialEq)]
 pub struct FlatWide<'a> {
     pub big: u128,
     pub name: &'a str,
@@ -455,7 +603,17 @@ pub struct FlatWide<'a> {
 }
 
 /// An internally tagged enum with newtype variants of a struct and a map.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(tag = "type")]
 pub enum Tagged {
     Inner(FlatInner),
@@ -464,7 +622,17 @@ pub enum Tagged {
 }
 
 /// Untagged, for [`FlatEither`].
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(untagged)]
 pub enum Either {
     X { x: u8 },
@@ -474,7 +642,17 @@ pub enum Either {
 /// An untagged enum beside a catch-all: the map also receives what the
 /// enum reads, as in serde (so an encoding can repeat a key, which
 /// neither library reads back: no read-back check here).
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct FlatEither {
     pub id: u8,
     #[serde(flatten)]
@@ -485,7 +663,7 @@ pub struct FlatEither {
 
 /// `deny_unknown_fields` beside a flattened internally tagged enum: a key
 /// the chosen variant does not use is rejected when the object ends.
-#[derive(Json, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq)]
 #[json(deny_unknown_fields)]
 pub struct FlatDenyTagged {
     pub id: u8,
@@ -495,7 +673,7 @@ pub struct FlatDenyTagged {
 
 /// A struct that flattens [`FlatKind`], itself flattened under an outer
 /// `deny_unknown_fields`: the check reaches the enum through the struct.
-#[derive(Json, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq)]
 pub struct FlatKindHolder {
     pub n: u8,
     #[json(flatten)]
@@ -503,7 +681,7 @@ pub struct FlatKindHolder {
 }
 
 /// See [`FlatKindHolder`].
-#[derive(Json, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq)]
 #[json(deny_unknown_fields)]
 pub struct FlatDenyNested {
     pub id: u8,
@@ -512,7 +690,17 @@ pub struct FlatDenyNested {
 }
 
 /// A struct holding a catch-all, for [`FlatNestedRest`].
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct FlatRestInner {
     pub x: i64,
     #[serde(flatten)]
@@ -520,7 +708,17 @@ pub struct FlatRestInner {
 }
 
 /// [`FlatRestInner`] one level further down, for [`FlatNestedRest`].
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct FlatRestMiddle {
     pub m: bool,
     #[serde(flatten)]
@@ -531,7 +729,17 @@ pub struct FlatRestMiddle {
 /// beside a sibling claiming its keys: the sibling gets them, the nested
 /// map the members no field claims. The sibling comes first, where
 /// serde's buffer gives the same answer.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct FlatNestedRest {
     pub id: u64,
     #[serde(flatten)]
@@ -541,14 +749,34 @@ pub struct FlatNestedRest {
 }
 
 /// Only a catch-all, for [`FlatTwoRests`].
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct FlatOnlyRest {
     #[serde(flatten)]
     pub rest: BTreeMap<String, i64>,
 }
 
 /// Two catch-alls, one nested: each gets every member no field claims.
-#[derive(Json, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 pub struct FlatTwoRests {
     #[serde(flatten)]
     pub inner: FlatInner,

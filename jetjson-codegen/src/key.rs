@@ -149,9 +149,9 @@ fn unit_enum(cont: &Container, variants: &[Variant], wanted: &Wanted) -> TokenSt
             }
         }
     });
-    // The one name match is `FromJsonKey`'s; `FromValue` is only generated
+    // The one name match is `FromJsonKey`'s: `#[derive(FromValue)]` goes
     // beside `FromJson`.
-    let from_value = (wanted.from_value && wanted.from_json && reads).then(|| {
+    let from_value = (wanted.from_value && reads).then(|| {
         let body = if wanted.stub {
             stub_refuse()
         } else {

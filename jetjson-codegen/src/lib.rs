@@ -54,9 +54,8 @@ pub struct Options {
     /// Generate the decoding side: `FromJson` (and `FromValue`,
     /// `FromMsgpack`).
     pub from_json: bool,
-    /// Generate the JSON impls (`ToJson`/`FromJson`, and the `Value` ones
-    /// when [`value`](Self::value) is set). On by default; off for
-    /// `#[derive(Msgpack)]`.
+    /// Generate the JSON impls, `ToJson`/`FromJson`. On by default; off for
+    /// `#[derive(Msgpack)]`, `#[derive(ToValue)]` and `#[derive(FromValue)]`.
     pub json: bool,
     /// Generate `ToMsgpack`/`FromMsgpack`: structs as maps keyed by field
     /// name, or arrays with `#[msgpack(as_array)]`. Off by default; on for
@@ -73,10 +72,15 @@ pub struct Options {
     /// that would get map-key impls get stub ones: a key is written as
     /// `"null"`, and reading one fails with "stub".
     pub stubs: bool,
-    /// Also generate `ToValue` beside `ToJson` and `FromValue` beside
-    /// `FromJson` (`Value` ↔ `T` without JSON text). On by default.
-    /// `FromValue` is left out, whatever this says, for a type that reads a
-    /// field holding a reference (`&'a str`): a `Value` cannot lend one.
+    /// Generate `ToValue` (on the encoding side) and `FromValue` (on the
+    /// decoding side): `Value` ↔ `T` without JSON text. On by default, as
+    /// `jetjson gen` writes them unless given `-no_value`; the derives make
+    /// them only for `#[derive(ToValue)]` and `#[derive(FromValue)]`, so
+    /// `#[derive(Json)]` costs no compile time for conversions a crate does
+    /// not use. `FromValue` is left out, whatever this says, for a type that
+    /// reads a field holding a reference (`&'a str`): a `Value` cannot lend
+    /// one. The generated `FromValue` of a struct calls the type's `FromJson`
+    /// helpers, so it needs the JSON impls too (from a derive or `gen`).
     pub value: bool,
 }
 
@@ -126,8 +130,17 @@ pub fn expand(input: &syn::DeriveInput, options: &Options) -> Result<TokenStream
             }
         }
     }
+    let (json, value, msgpack) = (options.json, options.value, options.msgpack);
+    if value && !json && options.from_json && !options.to_json && !value::de::possible(&cont) {
+        // `#[derive(FromValue)]` asked for it by name: say why there is none.
+        cx.error_spanned_by(
+            &input.ident,
+            "`FromValue` cannot be derived for a type that reads a field borrowing from the \
+             input (such as `&'a str`): a `Value` cannot lend its strings; use `String` or \
+             `Cow<'a, str>` for that field, or drop `FromValue`",
+        );
+    }
     cx.check()?;
-    let (json, value, msgpack) = (options.json, options.json && options.value, options.msgpack);
     let to_json = (json && options.to_json).then(|| json::ser::expand(&cont));
     let from_json = (json && options.from_json).then(|| json::de::expand(&cont));
     let to_value = (value && options.to_json).then(|| value::ser::expand(&cont));
@@ -171,7 +184,7 @@ pub fn stub(input: &syn::DeriveInput, options: &Options) -> TokenStream {
     let de = emit::de_lifetime(&input.generics);
     let (impl_generics, de_impl_generics, ty_generics, where_clause) =
         emit::stub_header(&input.generics, &de);
-    let (json, value) = (options.json, options.json && options.value);
+    let (json, value) = (options.json, options.value);
     let to_json = (json && options.to_json).then(|| {
         quote! {
             #[automatically_derived]

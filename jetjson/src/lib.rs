@@ -209,7 +209,7 @@ pub use crate::value::{Map, Number, ValueRef};
 pub use crate::write::Writer;
 
 #[cfg(feature = "derive")]
-pub use jetjson_derive::{FromJson, Json, JsonAttrs, Msgpack, ToJson};
+pub use jetjson_derive::{FromJson, FromValue, Json, JsonAttrs, Msgpack, ToJson, ToValue};
 
 use std::io;
 

@@ -14,7 +14,20 @@ use jetjson::{FromJsonOwned, FromValue, Json, Msgpack, ToJson, ToValue, Value};
 use serde::{Deserialize, Serialize};
 
 #[derive(
-    Serialize, Deserialize, Json, Msgpack, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Clone, Copy,
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Debug,
+    Clone,
+    Copy,
 )]
 #[serde(rename_all = "snake_case")]
 enum Status {
@@ -25,16 +38,44 @@ enum Status {
     InProgress,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Debug,
+)]
 struct UserId(u64);
 
-#[derive(Serialize, Deserialize, Json, Msgpack, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Debug,
+)]
 #[serde(transparent)]
 struct Name {
     inner: String,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, PartialEq, Debug)]
+#[derive(
+    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, PartialEq, Debug,
+)]
 struct C {
     by_status: HashMap<Status, u32>,
     by_user: BTreeMap<UserId, String>,
@@ -42,7 +83,9 @@ struct C {
 }
 
 /// The same maps, all ordered: the written text is deterministic.
-#[derive(Serialize, Deserialize, Json, Msgpack, PartialEq, Debug)]
+#[derive(
+    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, PartialEq, Debug,
+)]
 struct Ordered {
     by_status: BTreeMap<Status, u32>,
     by_user: BTreeMap<UserId, String>,
@@ -50,16 +93,42 @@ struct Ordered {
 }
 
 /// A generic newtype: a key exactly when its parameter is.
-#[derive(Serialize, Deserialize, Json, Msgpack, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Debug,
+)]
 struct Id<T>(T);
 
 /// A newtype of a type that is no key: it derives (and works as a value)
 /// all the same.
-#[derive(Serialize, Deserialize, Json, Msgpack, PartialEq, Debug)]
+#[derive(
+    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, PartialEq, Debug,
+)]
 struct Tags(Vec<String>);
 
 /// Unknown names read as the `other` variant.
-#[derive(Serialize, Deserialize, Json, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Debug,
+)]
 #[serde(rename_all = "UPPERCASE")]
 enum Level {
     Low,
@@ -69,10 +138,32 @@ enum Level {
 }
 
 /// Signed integers and a transparent struct with a skipped field.
-#[derive(Serialize, Deserialize, Json, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Debug,
+)]
 struct Offset(i16);
 
-#[derive(Serialize, Deserialize, Json, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Debug,
+)]
 #[serde(transparent)]
 struct Tagged {
     key: char,

@@ -39,7 +39,9 @@ struct Foreign {
     a: u8,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(
+    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
+)]
 struct Bridged {
     #[serde(with = "hex")]
     color: u32,
@@ -102,7 +104,9 @@ fn a_missing_bridged_field_is_missing_unless_default() {
 
 /// `#[json(serde)]` on an `Option`: a missing key is `None`, as serde's
 /// derive makes it; a required serde-only field stays required.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(
+    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
+)]
 struct OptionalForeign {
     #[json(serde)]
     maybe: Option<Foreign>,
@@ -128,7 +132,9 @@ fn a_missing_serde_option_is_none() {
 
 /// A serde bound on a generic type with a bridged field: the bridged field
 /// keeps the serde predicate, the native one gets jetjson's inferred bound.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(
+    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
+)]
 #[serde(bound = "T: Serialize + serde::de::DeserializeOwned")]
 struct BoundBridged<T> {
     #[json(serde)]

@@ -14,13 +14,33 @@ use jetjson::{FromJsonOwned, FromValue, Json, Msgpack, ToJson, ToValue, Value};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Pagination {
     limit: u32,
     offset: u32,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Audit {
     created_by: String,
     #[serde(default)]
@@ -29,12 +49,32 @@ struct Audit {
     stamp: Stamp,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Stamp {
     at: String,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Page {
     id: u64,
     #[serde(flatten)]
@@ -46,28 +86,48 @@ struct Page {
     extra: BTreeMap<String, Option<Vec<u32>>>,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct WithOption {
     id: u8,
     #[serde(flatten)]
     page: Option<Pagination>,
 }
 
-#[derive(Json, Msgpack, Debug, PartialEq, Clone)]
+#[derive(Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq, Clone)]
 struct CatchValue {
     kind: String,
     #[json(flatten)]
     rest: Value,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct CatchHash {
     kind: String,
     #[serde(flatten)]
     rest: HashMap<String, i64>,
 }
 
-#[derive(Json, Msgpack, Debug, PartialEq, Clone)]
+#[derive(Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq, Clone)]
 struct CatchMap {
     kind: String,
     #[json(flatten)]
@@ -134,7 +194,17 @@ where
     assert_eq!(theirs, json);
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct PageNoRest {
     id: u64,
     #[serde(flatten)]
@@ -305,7 +375,7 @@ fn catch_alls_keep_the_remaining_members_in_input_order() {
     msgpack_round_trip(&hash);
 }
 
-#[derive(Json, Msgpack, Debug, PartialEq)]
+#[derive(Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq)]
 #[json(deny_unknown_fields)]
 struct Strict {
     id: u32,
@@ -330,14 +400,14 @@ fn deny_unknown_fields_beside_flatten_rejects_what_no_field_takes() {
     assert!(jetjson::msgpack::from_slice::<Strict>(&bytes).is_err());
 }
 
-#[derive(Json, Msgpack, Debug, PartialEq)]
+#[derive(Json, jetjson::ToValue, Msgpack, Debug, PartialEq)]
 struct Borrowing<'a> {
     name: &'a str,
     #[json(flatten)]
     inner: BorrowedInner<'a>,
 }
 
-#[derive(Json, Msgpack, Debug, PartialEq)]
+#[derive(Json, jetjson::ToValue, Msgpack, Debug, PartialEq)]
 struct BorrowedInner<'a> {
     big: u128,
     tag: &'a str,
@@ -365,20 +435,50 @@ fn u128_and_borrowed_strings_inside_flatten() {
 
 // MARK: - Internally tagged newtype variants
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Created {
     id: u32,
     #[serde(default)]
     by: String,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(deny_unknown_fields)]
 struct Closed {
     id: u32,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Event {
     Created(Created),
@@ -439,7 +539,17 @@ fn internally_tagged_newtype_variants() {
 
 // MARK: - Flattened enums
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(tag = "type", rename_all = "lowercase")]
 enum Shape {
     Circle { radius: f64 },
@@ -447,27 +557,67 @@ enum Shape {
     Named(Stamp),
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 enum Payment {
     Card { number: String },
     Cash(u32),
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(tag = "t", content = "c")]
 enum Op {
     Add(i64),
     Clear,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(untagged)]
 enum Auth {
     Token { token: String },
     Basic { user: String, password: String },
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Drawing {
     id: u32,
     #[serde(flatten)]
@@ -479,7 +629,17 @@ struct Drawing {
     label: String,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Request {
     path: String,
     #[serde(flatten)]
@@ -536,7 +696,15 @@ mod readme {
 
     use serde::{Deserialize, Serialize};
 
-    #[derive(Serialize, Deserialize, jetjson::Json, Debug, PartialEq)]
+    #[derive(
+        Serialize,
+        Deserialize,
+        jetjson::Json,
+        jetjson::ToValue,
+        jetjson::FromValue,
+        Debug,
+        PartialEq,
+    )]
     struct Pod {
         name: String,
         #[serde(flatten)]
@@ -547,19 +715,43 @@ mod readme {
         extra: BTreeMap<String, u32>,
     }
 
-    #[derive(Serialize, Deserialize, jetjson::Json, Debug, PartialEq)]
+    #[derive(
+        Serialize,
+        Deserialize,
+        jetjson::Json,
+        jetjson::ToValue,
+        jetjson::FromValue,
+        Debug,
+        PartialEq,
+    )]
     struct Meta {
         uid: u64,
     }
 
-    #[derive(Serialize, Deserialize, jetjson::Json, Debug, PartialEq)]
+    #[derive(
+        Serialize,
+        Deserialize,
+        jetjson::Json,
+        jetjson::ToValue,
+        jetjson::FromValue,
+        Debug,
+        PartialEq,
+    )]
     #[serde(tag = "kind")]
     enum Spec {
         Job { retries: u8 },
         Service(Port),
     }
 
-    #[derive(Serialize, Deserialize, jetjson::Json, Debug, PartialEq)]
+    #[derive(
+        Serialize,
+        Deserialize,
+        jetjson::Json,
+        jetjson::ToValue,
+        jetjson::FromValue,
+        Debug,
+        PartialEq,
+    )]
     struct Port {
         port: u16,
     }
@@ -581,14 +773,32 @@ mod readme {
 mod optional_catch_alls {
     use super::*;
 
-    #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+    #[derive(
+        Json,
+        jetjson::ToValue,
+        jetjson::FromValue,
+        Msgpack,
+        Serialize,
+        Deserialize,
+        Debug,
+        PartialEq,
+    )]
     struct WithIndexMap {
         id: u32,
         #[serde(flatten)]
         rest: indexmap::IndexMap<String, u32>,
     }
 
-    #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+    #[derive(
+        Json,
+        jetjson::ToValue,
+        jetjson::FromValue,
+        Msgpack,
+        Serialize,
+        Deserialize,
+        Debug,
+        PartialEq,
+    )]
     struct WithJsonMap {
         id: u32,
         #[serde(flatten)]
@@ -618,7 +828,17 @@ mod optional_catch_alls {
 mod serde_json_value_catch_all {
     use super::*;
 
-    #[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+    #[derive(
+        Json,
+        jetjson::ToValue,
+        jetjson::FromValue,
+        Msgpack,
+        Serialize,
+        Deserialize,
+        Debug,
+        PartialEq,
+        Clone,
+    )]
     struct WithJsonValue {
         id: u32,
         #[serde(flatten)]
@@ -741,14 +961,34 @@ where
     }
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(untagged)]
 enum Either {
     X { x: u8 },
     Y { y: u8 },
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct EitherThenRest {
     a: u8,
     #[serde(flatten)]
@@ -757,7 +997,17 @@ struct EitherThenRest {
     rest: BTreeMap<String, u8>,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct RestThenEither {
     a: u8,
     #[serde(flatten)]
@@ -768,7 +1018,17 @@ struct RestThenEither {
 
 /// `Value` is serde's only with jetjson's `serde` feature.
 #[cfg(feature = "serde")]
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct StructEitherRest {
     #[serde(flatten)]
     stamp: Stamp,
@@ -779,7 +1039,17 @@ struct StructEitherRest {
     rest: Value,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct EitherAndStruct {
     #[serde(flatten)]
     u: Either,
@@ -866,7 +1136,17 @@ fn untagged_enum_beside_a_catch_all_shares_the_members_with_it() {
 
 // MARK: - deny_unknown_fields beside flattened enums
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(deny_unknown_fields)]
 struct StrictEither {
     n: u8,
@@ -874,7 +1154,17 @@ struct StrictEither {
     e: Either,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(tag = "k")]
 enum Kinds {
     A { a: u8 },
@@ -882,7 +1172,17 @@ enum Kinds {
     C(Stamp),
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(deny_unknown_fields)]
 struct StrictKinds {
     n: u8,
@@ -976,21 +1276,51 @@ fn deny_unknown_fields_beside_a_flattened_enum_rejects_what_its_variant_does_not
 }
 
 /// A flattened enum inside a struct that is flattened in turn.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct HoldsEither {
     m: u8,
     #[serde(flatten)]
     e: Either,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct HoldsKinds {
     m: u8,
     #[serde(flatten)]
     e: Kinds,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(deny_unknown_fields)]
 struct StrictNestedEither {
     n: u8,
@@ -1000,14 +1330,34 @@ struct StrictNestedEither {
 
 /// [`StrictNestedEither`] without `deny_unknown_fields`, which serde_json
 /// can read.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct LaxNestedEither {
     n: u8,
     #[serde(flatten)]
     inner: HoldsEither,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(deny_unknown_fields)]
 struct StrictNestedKinds {
     n: u8,
@@ -1015,20 +1365,50 @@ struct StrictNestedKinds {
     inner: Option<HoldsKinds>,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct LaxNestedKinds {
     n: u8,
     #[serde(flatten)]
     inner: Option<HoldsKinds>,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Middle {
     #[serde(flatten)]
     inner: HoldsEither,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(deny_unknown_fields)]
 struct StrictTwoLevels {
     n: u8,
@@ -1116,19 +1496,49 @@ fn deny_unknown_fields_reaches_a_flattened_enum_inside_a_flattened_struct() {
 // keys. Where that makes a difference the tests say so, and check
 // serde_json's answer too.
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Inner {
     x: i32,
     #[serde(flatten)]
     rest: BTreeMap<String, i32>,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct Other {
     o: i32,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct InnerThenOther {
     #[serde(flatten)]
     inner: Inner,
@@ -1136,7 +1546,17 @@ struct InnerThenOther {
     other: Other,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct OtherThenInner {
     #[serde(flatten)]
     other: Other,
@@ -1144,7 +1564,17 @@ struct OtherThenInner {
     inner: Inner,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct OptionInnerThenOther {
     #[serde(flatten)]
     inner: Option<Inner>,
@@ -1152,7 +1582,17 @@ struct OptionInnerThenOther {
     other: Other,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct OtherThenOptionInner {
     #[serde(flatten)]
     other: Other,
@@ -1160,7 +1600,17 @@ struct OtherThenOptionInner {
     inner: Option<Inner>,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct BoxInnerThenOther {
     #[serde(flatten)]
     inner: Box<Inner>,
@@ -1168,7 +1618,17 @@ struct BoxInnerThenOther {
     other: Other,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct OtherThenBoxInner {
     #[serde(flatten)]
     other: Other,
@@ -1177,14 +1637,34 @@ struct OtherThenBoxInner {
 }
 
 /// An untagged enum where `Inner` has its map.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct InnerEither {
     n: u8,
     #[serde(flatten)]
     e: Either,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct InnerEitherThenOther {
     #[serde(flatten)]
     inner: InnerEither,
@@ -1192,7 +1672,17 @@ struct InnerEitherThenOther {
     other: Other,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct InnerEitherThenRest {
     #[serde(flatten)]
     inner: InnerEither,
@@ -1201,14 +1691,34 @@ struct InnerEitherThenRest {
 }
 
 /// Two levels: the map is inside `Inner`, inside `Middle`.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct MiddleOfInner {
     m: i32,
     #[serde(flatten)]
     inner: Inner,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct MiddleThenOther {
     #[serde(flatten)]
     middle: Option<MiddleOfInner>,
@@ -1216,7 +1726,17 @@ struct MiddleThenOther {
     other: Other,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct OtherThenMiddle {
     #[serde(flatten)]
     other: Other,
@@ -1224,7 +1744,17 @@ struct OtherThenMiddle {
     middle: Box<MiddleOfInner>,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(deny_unknown_fields)]
 struct StrictInnerThenOther {
     #[serde(flatten)]
@@ -1233,7 +1763,17 @@ struct StrictInnerThenOther {
     other: Other,
 }
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 #[serde(deny_unknown_fields)]
 struct StrictInnerEitherThenOther {
     #[serde(flatten)]
@@ -1243,14 +1783,34 @@ struct StrictInnerEitherThenOther {
 }
 
 /// Only a map, no key of its own.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct OnlyRest {
     #[serde(flatten)]
     rest: BTreeMap<String, Option<Vec<String>>>,
 }
 
 /// Two catch-alls: the outer struct's map and `OnlyRest`'s.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct OtherThenTwoRests {
     #[serde(flatten)]
     other: Other,
@@ -1261,7 +1821,17 @@ struct OtherThenTwoRests {
 }
 
 /// Two catch-alls beside `Inner`'s, with `Inner` first.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct InnerOtherRest {
     #[serde(flatten)]
     inner: Inner,
@@ -1272,7 +1842,17 @@ struct InnerOtherRest {
 }
 
 /// Two catch-alls side by side.
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
+#[derive(
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Serialize,
+    Deserialize,
+    Debug,
+    PartialEq,
+    Clone,
+)]
 struct TwoMaps {
     a: u8,
     #[serde(flatten)]

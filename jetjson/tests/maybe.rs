@@ -211,7 +211,15 @@ fn msgpack_nil_is_null() {
 mod derived {
     use super::*;
 
-    #[derive(jetjson::Json, jetjson::Msgpack, Debug, PartialEq, Default)]
+    #[derive(
+        jetjson::Json,
+        jetjson::ToValue,
+        jetjson::FromValue,
+        jetjson::Msgpack,
+        Debug,
+        PartialEq,
+        Default,
+    )]
     struct UserPatch {
         name: Maybe<String>,
         email: Maybe<String>,

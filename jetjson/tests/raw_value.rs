@@ -71,14 +71,16 @@ fn every_kind_of_value_is_kept_as_written() {
 
 // MARK: - Inside other types
 
-#[derive(jetjson::Json, Debug)]
+#[derive(jetjson::Json, jetjson::ToValue, Debug)]
 struct Envelope<'a> {
     kind: &'a str,
     payload: &'a RawValue,
     extra: Option<&'a RawValue>,
 }
 
-#[derive(jetjson::Json, jetjson::Msgpack, Clone, Default, Debug)]
+#[derive(
+    jetjson::Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Clone, Default, Debug,
+)]
 struct Owned {
     id: u32,
     #[json(default)]
@@ -357,7 +359,7 @@ struct SerdeEnvelope<'a> {
     payload: &'a serde_json::value::RawValue,
 }
 
-#[derive(jetjson::Json)]
+#[derive(jetjson::Json, jetjson::ToValue)]
 struct OurEnvelope<'a> {
     payload: &'a RawValue,
 }

@@ -38,7 +38,7 @@ fn upper<S: Serializer>(s: &str, ser: S) -> Result<S::Ok, S::Error> {
     ser.serialize_str(&s.to_uppercase())
 }
 
-/// What `#[derive(Json, Msgpack)]` makes of
+/// What `#[derive(Json, jetjson::ToValue, jetjson::FromValue, Msgpack)]` makes of
 /// `struct Event { #[serde(with = "ts_seconds")] at: SystemTime, #[serde(serialize_with = "upper")] name: String, tags: Tagged }`
 /// where `Tagged` has only serde impls.
 #[derive(Debug, PartialEq)]
@@ -305,7 +305,9 @@ struct Labeled<T> {
 jetjson::via_serde!(Labeled<T> where T: Serialize + serde::de::DeserializeOwned);
 
 #[cfg(feature = "derive")]
-#[derive(jetjson::Json, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(
+    jetjson::Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq,
+)]
 struct Account {
     home: Uri,
     status: Status,

@@ -10,7 +10,9 @@ use std::collections::{BTreeMap, HashMap};
 use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 
-#[derive(Json, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(
+    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
+)]
 struct Labels {
     names: Vec<Cow<'static, str>>,
     by_key: BTreeMap<String, Cow<'static, str>>,

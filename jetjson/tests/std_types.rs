@@ -630,7 +630,9 @@ type T14 = (u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8);
 #[cfg(feature = "derive")]
 #[test]
 fn derive_with_the_new_field_types() {
-    #[derive(serde::Serialize, serde::Deserialize, jetjson::Json)]
+    #[derive(
+        serde::Serialize, serde::Deserialize, jetjson::Json, jetjson::ToValue, jetjson::FromValue,
+    )]
     struct Fields {
         result: Result<u8, String>,
         name: Arc<str>,

@@ -14,8 +14,8 @@ use std::process::ExitCode;
 /// the dependencies once, then rebuilds each crate alone (lib.rs touched,
 /// CARGO_INCREMENTAL=0) and times it. Prints the table on stdout and writes
 /// it to OUT/build-cost.md. Flavours: serde, jetjson (the derive), expanded
-/// (the derive's output as source), novalue (as expanded, without the
-/// ToValue/FromValue impls).
+/// (the derive's output as source), value (the derive with `ToValue` and
+/// `FromValue` beside it).
 #[derive(Parser, Debug)]
 #[command(name = "build-cost", version, about, long_about)]
 struct Args {
@@ -37,12 +37,12 @@ struct Args {
     )]
     profiles: Vec<String>,
 
-    /// Flavours: serde, jetjson, expanded, novalue (comma-separated).
+    /// Flavours: serde, jetjson, expanded, value (comma-separated).
     #[arg(
         long,
         value_name = "F,..",
         value_delimiter = ',',
-        default_value = "serde,jetjson,expanded,novalue"
+        default_value = "serde,jetjson,expanded,value"
     )]
     flavours: Vec<String>,
 
@@ -101,7 +101,7 @@ fn main() -> ExitCode {
             Some(f) => flavours.push(f),
             None => {
                 return usage(&format!(
-                    "unknown flavour `{f}` (serde, jetjson, expanded, novalue)"
+                    "unknown flavour `{f}` (serde, jetjson, expanded, value)"
                 ))
             }
         }

@@ -96,9 +96,9 @@ pub enum Flavour {
     /// same impls without running the proc macro (the difference to
     /// [`Jetjson`](Self::Jetjson) is the derive's own cost).
     Expanded,
-    /// As [`Expanded`](Self::Expanded) with `ToJson` and `FromJson` only:
-    /// no `ToValue`/`FromValue` impls (no derive spells this today).
-    NoValue,
+    /// `#[derive(jetjson::Json, jetjson::ToValue, jetjson::FromValue)]`:
+    /// what the conversions to and from `Value` cost when a crate asks.
+    Value,
 }
 
 impl Flavour {
@@ -107,7 +107,7 @@ impl Flavour {
         Flavour::Serde,
         Flavour::Jetjson,
         Flavour::Expanded,
-        Flavour::NoValue,
+        Flavour::Value,
     ];
 
     /// The short name used in flags and crate names.
@@ -116,7 +116,7 @@ impl Flavour {
             Flavour::Serde => "serde",
             Flavour::Jetjson => "jetjson",
             Flavour::Expanded => "expanded",
-            Flavour::NoValue => "novalue",
+            Flavour::Value => "value",
         }
     }
 
@@ -164,7 +164,7 @@ pub fn generate(n: usize, seed: u64) -> Vec<TypeDef> {
 /// The crate's `src/lib.rs` in `flavour`. Types, then `pub fn run(input)`,
 /// which decodes every type from `input` and encodes what it decoded, so
 /// each type's decoder and encoder are compiled into the library.
-/// [`Flavour::Expanded`] and [`Flavour::NoValue`] call the generator;
+/// [`Flavour::Expanded`] calls the generator;
 /// a type it rejects is an `Err` with its message.
 pub fn lib_rs(types: &[TypeDef], flavour: Flavour, seed: u64) -> Result<String, String> {
     let mut out = String::new();
@@ -177,10 +177,12 @@ pub fn lib_rs(types: &[TypeDef], flavour: Flavour, seed: u64) -> Result<String, 
     out.push_str("#![allow(dead_code, clippy::all)]\n\n");
     for def in types {
         match flavour {
-            Flavour::Serde | Flavour::Jetjson => out.push_str(&type_source(types, def, flavour)),
-            Flavour::Expanded | Flavour::NoValue => {
+            Flavour::Serde | Flavour::Jetjson | Flavour::Value => {
                 out.push_str(&type_source(types, def, flavour));
-                let tokens = expand(types, def, flavour == Flavour::Expanded)?;
+            }
+            Flavour::Expanded => {
+                out.push_str(&type_source(types, def, flavour));
+                let tokens = expand(types, def, false)?;
                 out.push_str(&tokens.to_string());
                 out.push_str("\n\n");
             }
@@ -213,8 +215,8 @@ pub fn derive_input(types: &[TypeDef], def: &TypeDef) -> String {
     type_source(types, def, Flavour::Jetjson)
 }
 
-/// What the jetjson derive generates for `def`: all four impls when
-/// `value`, else `ToJson` and `FromJson` only.
+/// What the jetjson derives generate for `def`: `ToJson` and `FromJson`
+/// (`#[derive(Json)]`), and `ToValue` and `FromValue` too when `value`.
 pub fn expand(
     types: &[TypeDef],
     def: &TypeDef,
@@ -368,14 +370,17 @@ fn ty_source(types: &[TypeDef], ty: &Ty) -> String {
 fn type_source(types: &[TypeDef], def: &TypeDef, flavour: Flavour) -> String {
     let attr = match flavour {
         Flavour::Serde => Some("serde"),
-        Flavour::Jetjson => Some("json"),
-        Flavour::Expanded | Flavour::NoValue => None,
+        Flavour::Jetjson | Flavour::Value => Some("json"),
+        Flavour::Expanded => None,
     };
     let mut out = String::new();
     match flavour {
         Flavour::Serde => out.push_str("#[derive(serde::Serialize, serde::Deserialize)]\n"),
         Flavour::Jetjson => out.push_str("#[derive(jetjson::Json)]\n"),
-        Flavour::Expanded | Flavour::NoValue => {}
+        Flavour::Value => {
+            out.push_str("#[derive(jetjson::Json, jetjson::ToValue, jetjson::FromValue)]\n");
+        }
+        Flavour::Expanded => {}
     }
     if let (Some(attr), Some(rule)) = (attr, def.rename_all) {
         let _ = writeln!(out, "#[{attr}(rename_all = \"{rule}\")]");

@@ -6,7 +6,17 @@ use serde::{Deserialize, Serialize};
 pub type Canada = FeatureCollection;
 
 /// `{"type": "FeatureCollection", "features": [...]}`.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct FeatureCollection {
     #[serde(rename = "type")]
     pub kind: String,
@@ -14,7 +24,17 @@ pub struct FeatureCollection {
 }
 
 /// One feature: a named polygon.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Feature {
     #[serde(rename = "type")]
     pub kind: String,
@@ -23,13 +43,33 @@ pub struct Feature {
 }
 
 /// A feature's properties.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Properties {
     pub name: String,
 }
 
 /// A polygon: rings of `[longitude, latitude]` points.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Geometry {
     #[serde(rename = "type")]
     pub kind: String,

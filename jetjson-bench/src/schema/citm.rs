@@ -8,7 +8,17 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The whole `citm_catalog.json` document.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct CitmCatalog {
     pub area_names: BTreeMap<String, String>,
@@ -25,7 +35,17 @@ pub struct CitmCatalog {
 }
 
 /// An event of the catalog.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {
     pub description: Option<String>,
@@ -39,7 +59,17 @@ pub struct Event {
 }
 
 /// One performance of an event, with its prices and seating.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Performance {
     pub event_id: u64,
@@ -54,7 +84,17 @@ pub struct Performance {
 }
 
 /// A price for one seat category and audience.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
     pub amount: u64,
@@ -63,7 +103,17 @@ pub struct Price {
 }
 
 /// The areas a seat category covers.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct SeatCategory {
     pub areas: Vec<Area>,
@@ -71,7 +121,17 @@ pub struct SeatCategory {
 }
 
 /// An area and its blocks.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Area {
     pub area_id: u64,

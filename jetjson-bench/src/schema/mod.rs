@@ -2,7 +2,7 @@
 //!
 //! Each type derives serde with plain attributes only (`rename`, `rename_all`,
 //! `default`, `skip_serializing_if`, `with`), so that adding
-//! `#[derive(jetjson::Json)]` next to the serde derives gives jetjson the same
+//! `#[derive(jetjson::Json, jetjson::ToValue, jetjson::FromValue)]` next to the serde derives gives jetjson the same
 //! field names and the same round trip.
 //!
 //! | payload | type | file |

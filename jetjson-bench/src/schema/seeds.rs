@@ -10,7 +10,17 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One service-registry entry (article 001). Keys are the Go field names.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "PascalCase")]
 pub struct AgentService {
     pub service_name: String,
@@ -31,7 +41,17 @@ pub struct AgentService {
 }
 
 /// One job-posting document (article 002); three strings are Chinese.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "PascalCase")]
 pub struct Doc {
     pub doc_id: u32,
@@ -46,7 +66,17 @@ pub struct Doc {
 }
 
 /// The Go serialization suite's test message (article 003).
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "PascalCase")]
 pub struct ValMsg {
     pub int: i64,
@@ -67,7 +97,17 @@ pub struct ValMsg {
 }
 
 /// The message nested in [`ValMsg`].
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "PascalCase")]
 pub struct HoldValMsg {
     pub int: i64,
@@ -84,7 +124,17 @@ pub struct HoldValMsg {
 }
 
 /// One traffic-signal timing plan (article 004); the payload is `Vec<TimingPlan>`.
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct TimingPlan {
     pub map_key: u32,
     pub id: u32,
@@ -98,7 +148,17 @@ pub struct TimingPlan {
 }
 
 /// One phase of a [`TimingPlan`].
-#[derive(Serialize, Deserialize, jetjson::Json, jetjson::Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    jetjson::Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    jetjson::Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct PhaseTiming {
     pub phase: u32,
     pub time: u32,

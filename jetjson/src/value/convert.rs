@@ -48,13 +48,15 @@ use crate::{FromJson, ToJson};
 
 /// A type that can build a [`Value`] of itself, with no JSON text in between.
 ///
-/// `#[derive(Json)]` and `#[derive(ToJson)]` implement it beside [`ToJson`],
-/// from the same attributes, so `to_value(&x)` is the DOM of `to_vec(&x)`.
+/// `#[derive(ToValue)]` implements it, beside `#[derive(Json)]` and from the
+/// same attributes, so `to_value(&x)` is the DOM of `to_vec(&x)`. It is a
+/// derive of its own so that a crate that never converts pays no compile
+/// time for it.
 ///
 /// ```
 /// use jetjson::value::ToValue;
 ///
-/// #[derive(jetjson::Json)]
+/// #[derive(jetjson::Json, jetjson::ToValue)]
 /// struct User {
 ///     name: String,
 ///     #[json(omit_empty)]
@@ -81,6 +83,12 @@ use crate::{FromJson, ToJson};
 ///
 /// assert_eq!(Point(1, -2).to_value().to_string(), r#"{"x":1,"y":-2}"#);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be converted to a `jetjson::Value` directly",
+    label = "needs `jetjson::ToValue`",
+    note = "derive it beside `Json`: `#[derive(jetjson::Json, jetjson::ToValue)]` \
+            (or write its JSON with `jetjson::to_vec` and parse that)"
+)]
 pub trait ToValue {
     /// The value of `self`, as `jetjson::from_slice::<Value>(&jetjson::to_vec(self))`
     /// would give it.
@@ -89,17 +97,17 @@ pub trait ToValue {
 
 /// A type that can be made from a [`Value`], with no JSON text in between.
 ///
-/// `#[derive(Json)]` and `#[derive(FromJson)]` implement it beside
-/// [`FromJson`] for every type that owns its data (a type with a field such
-/// as `&'a str` cannot be made from a `Value` that is dropped afterwards, so
-/// it gets [`FromJson`] only; `Cow<'a, str>` fields are fine and come out
-/// owned).
+/// `#[derive(FromValue)]` implements it, beside `#[derive(Json)]` (whose
+/// [`FromJson`] it builds on) and from the same attributes, for every type
+/// that owns its data (a type with a field such as `&'a str` cannot be made
+/// from a `Value` that is dropped afterwards, so it gets no `FromValue`;
+/// `Cow<'a, str>` fields are fine and come out owned).
 ///
 /// ```
 /// use jetjson::value::FromValue;
 /// use jetjson::json;
 ///
-/// #[derive(jetjson::Json, Debug, PartialEq)]
+/// #[derive(jetjson::Json, jetjson::FromValue, Debug, PartialEq)]
 /// struct User {
 ///     name: String,
 ///     age: u8,
@@ -136,6 +144,12 @@ pub trait ToValue {
 ///
 /// assert_eq!(Celsius::from_value(jetjson::json!(21.5)).unwrap().0, 21.5);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be made from a `jetjson::Value` directly",
+    label = "needs `jetjson::FromValue`",
+    note = "derive it beside `Json`: `#[derive(jetjson::Json, jetjson::FromValue)]` \
+            (a type that borrows, such as one with a `&'a str` field, cannot have it)"
+)]
 pub trait FromValue: Sized {
     /// Makes `Self` from `v`, moving strings, arrays and members out of it.
     fn from_value(v: Value) -> Result<Self, Error> {

@@ -19,8 +19,9 @@
 //!   nested a million levels deep is as safe as a flat one.
 //! - Typed values convert to and from a `Value` directly, without text
 //!   ([`to_value`], [`from_value`], [`from_value_ref`]; the [`ToValue`] and
-//!   [`FromValue`] traits, which `#[derive(Json)]` implements): the C++
-//!   article's *T → Value* and *Value → T*.
+//!   [`FromValue`] traits, which `#[derive(ToValue, FromValue)]` implements
+//!   beside `#[derive(Json)]`): the C++ article's *T → Value* and
+//!   *Value → T*.
 //!
 //! ```
 //! use jetjson::{json, Value};
@@ -56,7 +57,7 @@
 //! use jetjson::json;
 //! use jetjson::value::{from_value, from_value_ref, to_value};
 //!
-//! #[derive(jetjson::Json, Debug, PartialEq)]
+//! #[derive(jetjson::Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
 //! struct User {
 //!     name: String,
 //!     langs: Vec<String>,
@@ -479,7 +480,7 @@ impl Value {
 /// ```
 /// use std::collections::BTreeMap;
 ///
-/// #[derive(jetjson::Json)]
+/// #[derive(jetjson::Json, jetjson::ToValue, jetjson::FromValue)]
 /// struct User {
 ///     name: String,
 ///     langs: Vec<String>,
@@ -510,7 +511,7 @@ pub fn to_value<T: ToValue + ?Sized>(value: &T) -> Result<Value, Error> {
 /// `jetjson::from_value`.
 ///
 /// ```
-/// #[derive(jetjson::Json, Debug, PartialEq)]
+/// #[derive(jetjson::Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
 /// struct User {
 ///     name: String,
 ///     ages: Vec<u8>,

@@ -64,7 +64,17 @@ fn is_false(b: &bool) -> bool {
 
 // MARK: - Shared objects
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub enum AccountType {
     User,
     Organization,
@@ -73,7 +83,17 @@ pub enum AccountType {
     Unknown,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct User {
     pub login: String,
     pub id: u64,
@@ -93,7 +113,17 @@ pub struct User {
 }
 
 /// What push and the other events say alike about a repository.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct RepositoryBase {
     pub id: u64,
     pub node_id: String,
@@ -118,7 +148,18 @@ pub struct RepositoryBase {
     pub visibility: Visibility,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq, Default)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Visibility {
     #[default]
@@ -129,7 +170,17 @@ pub enum Visibility {
 
 /// The repository of a push event: timestamps as unix seconds, the
 /// members this model does not name kept as they came.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct PushRepository {
     #[serde(flatten)]
     pub base: RepositoryBase,
@@ -142,7 +193,17 @@ pub struct PushRepository {
 }
 
 /// The repository of the other events: RFC 3339 timestamps.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Repository {
     #[serde(flatten)]
     pub base: RepositoryBase,
@@ -151,7 +212,17 @@ pub struct Repository {
     pub pushed_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct GitActor {
     pub name: String,
     pub email: Option<String>,
@@ -159,7 +230,17 @@ pub struct GitActor {
     pub username: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Commit {
     pub id: Sha,
     pub tree_id: Sha,
@@ -177,7 +258,17 @@ pub struct Commit {
     pub modified: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Label {
     pub id: u64,
     pub node_id: String,
@@ -189,7 +280,17 @@ pub struct Label {
     pub description: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Installation {
     pub id: u64,
     pub node_id: String,
@@ -197,7 +298,17 @@ pub struct Installation {
 
 // MARK: - push
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct PushEvent {
     #[serde(rename = "ref")]
     pub git_ref: String,
@@ -219,7 +330,17 @@ pub struct PushEvent {
 
 // MARK: - pull_request
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum PullRequestAction {
     Opened,
@@ -236,14 +357,34 @@ pub enum PullRequestAction {
     Other,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum PullRequestState {
     Open,
     Closed,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum AuthorAssociation {
     Owner,
@@ -257,7 +398,17 @@ pub enum AuthorAssociation {
     NoAssociation,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Branch {
     pub label: String,
     #[serde(rename = "ref")]
@@ -267,7 +418,17 @@ pub struct Branch {
     pub repo: Option<Box<Repository>>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct PullRequest {
     pub url: Url,
     pub id: u64,
@@ -307,7 +468,17 @@ pub struct PullRequest {
     pub changed_files: Option<u32>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct PullRequestEvent {
     pub action: PullRequestAction,
     pub number: u64,
@@ -324,7 +495,17 @@ pub struct PullRequestEvent {
 
 // MARK: - The delivery
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct PingEvent {
     pub zen: String,
     pub hook_id: u64,
@@ -333,7 +514,17 @@ pub struct PingEvent {
 }
 
 /// The `X-GitHub-Event` header and the body, as a queue stores them.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(tag = "event", content = "payload", rename_all = "snake_case")]
 pub enum Event {
     Ping(PingEvent),
@@ -341,7 +532,17 @@ pub enum Event {
     PullRequest(Box<PullRequestEvent>),
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Delivery {
     #[serde(alias = "guid")]
     pub delivery_id: Uuid,

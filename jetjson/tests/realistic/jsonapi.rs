@@ -24,7 +24,17 @@ pub type Meta = BTreeMap<String, serde_json::Value>;
 pub type Attributes = BTreeMap<String, serde_json::Value>;
 
 /// `"data": {..}` or `"data": [..]`.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(untagged)]
 pub enum OneOrMany<T> {
     One(T),
@@ -71,7 +81,17 @@ jetjson::via_serde!(HttpStatus);
 
 // MARK: - Links
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct LinkObject {
     pub href: Url,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -87,7 +107,17 @@ pub struct LinkObject {
 }
 
 /// A link: a URL string or a link object.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(untagged)]
 pub enum Link {
     Href(Url),
@@ -99,7 +129,17 @@ pub type Links = BTreeMap<String, Option<Link>>;
 
 // MARK: - Resources
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Identity {
     #[serde(rename = "type")]
     pub kind: Cow<'static, str>,
@@ -109,7 +149,17 @@ pub struct Identity {
     pub lid: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct ResourceIdentifier {
     #[serde(flatten)]
     pub identity: Identity,
@@ -117,7 +167,18 @@ pub struct ResourceIdentifier {
     pub meta: Option<Meta>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq, Default)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+)]
 pub struct Relationship {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub links: Option<Links>,
@@ -127,7 +188,17 @@ pub struct Relationship {
     pub meta: Option<Meta>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Resource<A> {
     #[serde(flatten)]
     pub identity: Identity,
@@ -141,7 +212,17 @@ pub struct Resource<A> {
     pub meta: Option<Meta>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "kebab-case")]
 pub struct Timestamps {
     pub created_at: DateTime<Utc>,
@@ -149,7 +230,17 @@ pub struct Timestamps {
     pub updated_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum ArticleState {
     Draft,
@@ -159,7 +250,17 @@ pub enum ArticleState {
     Unknown,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "kebab-case")]
 pub struct ArticleAttributes {
     pub title: String,
@@ -179,7 +280,17 @@ pub struct ArticleAttributes {
 
 // MARK: - Errors and the document
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorSource {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -190,7 +301,17 @@ pub struct ErrorSource {
     pub header: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct ErrorObject {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Uuid>,
@@ -210,7 +331,17 @@ pub struct ErrorObject {
     pub meta: Option<Meta>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct JsonApiObject {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
@@ -223,7 +354,17 @@ pub struct JsonApiObject {
 }
 
 /// A top-level document: `data` of `A` resources, `included` of `I`.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Document<A, I = Attributes> {
     #[serde(default = "Option::default", skip_serializing_if = "Option::is_none")]
     pub data: Option<OneOrMany<Resource<A>>>,

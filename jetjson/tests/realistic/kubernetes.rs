@@ -16,7 +16,17 @@ use uuid::Uuid;
 use crate::harness;
 
 /// `intstr.IntOrString`: `8080` or `"http"`, `"25%"`.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(untagged)]
 pub enum IntOrString {
     Int(i32),
@@ -24,13 +34,37 @@ pub enum IntOrString {
 }
 
 /// `resource.Quantity`: always a string in JSON (`"500m"`, `"128Mi"`).
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+)]
 #[serde(transparent)]
 pub struct Quantity(pub String);
 
 // MARK: - Metadata
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq, Default)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectMeta {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -57,7 +91,17 @@ pub struct ObjectMeta {
     pub finalizers: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct OwnerReference {
     pub api_version: String,
@@ -72,7 +116,17 @@ pub struct OwnerReference {
 
 // MARK: - Deployment
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Deployment {
     pub api_version: Cow<'static, str>,
@@ -83,7 +137,17 @@ pub struct Deployment {
     pub status: Option<DeploymentStatus>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -102,7 +166,17 @@ pub struct DeploymentSpec {
     pub paused: Option<bool>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelSelector {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -111,7 +185,17 @@ pub struct LabelSelector {
     pub match_expressions: Vec<LabelSelectorRequirement>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct LabelSelectorRequirement {
     pub key: String,
     pub operator: SelectorOperator,
@@ -119,7 +203,17 @@ pub struct LabelSelectorRequirement {
     pub values: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub enum SelectorOperator {
     In,
     NotIn,
@@ -128,14 +222,34 @@ pub enum SelectorOperator {
 }
 
 /// `{"type":"RollingUpdate","rollingUpdate":{..}}` or `{"type":"Recreate"}`.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(tag = "type", content = "rollingUpdate")]
 pub enum DeploymentStrategy {
     RollingUpdate(RollingUpdate),
     Recreate,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct RollingUpdate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -144,7 +258,17 @@ pub struct RollingUpdate {
     pub max_unavailable: Option<IntOrString>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentStatus {
     #[serde(default)]
@@ -161,7 +285,17 @@ pub struct DeploymentStatus {
     pub conditions: Vec<Condition>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Condition {
     #[serde(rename = "type")]
@@ -177,7 +311,17 @@ pub struct Condition {
     pub message: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub enum ConditionStatus {
     True,
     False,
@@ -186,14 +330,34 @@ pub enum ConditionStatus {
 
 // MARK: - Pods
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct PodTemplateSpec {
     #[serde(default)]
     pub metadata: ObjectMeta,
     pub spec: PodSpec,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct PodSpec {
     pub containers: Vec<Container>,
@@ -215,14 +379,34 @@ pub struct PodSpec {
     pub extra: indexmap::IndexMap<String, serde_json::Value>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub enum RestartPolicy {
     Always,
     OnFailure,
     Never,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Container {
     pub name: String,
@@ -247,14 +431,34 @@ pub struct Container {
     pub volume_mounts: Vec<VolumeMount>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub enum PullPolicy {
     Always,
     IfNotPresent,
     Never,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ContainerPort {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -264,7 +468,17 @@ pub struct ContainerPort {
     pub protocol: Option<Protocol>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Protocol {
     Tcp,
@@ -272,7 +486,17 @@ pub enum Protocol {
     Sctp,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct EnvVar {
     pub name: String,
     #[serde(flatten)]
@@ -280,7 +504,17 @@ pub struct EnvVar {
 }
 
 /// `{"value": ".."}`, `{"valueFrom": {..}}` or neither.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(untagged)]
 pub enum EnvValue {
     Literal {
@@ -293,7 +527,17 @@ pub enum EnvValue {
     Unset {},
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 #[allow(clippy::enum_variant_names)] // the JSON names
 pub enum EnvVarSource {
@@ -303,7 +547,17 @@ pub enum EnvVarSource {
     SecretKeyRef(KeySelector),
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectFieldSelector {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -311,7 +565,17 @@ pub struct ObjectFieldSelector {
     pub field_path: String,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceFieldSelector {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -321,7 +585,17 @@ pub struct ResourceFieldSelector {
     pub divisor: Option<Quantity>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct KeySelector {
     pub name: String,
     pub key: String,
@@ -329,7 +603,17 @@ pub struct KeySelector {
     pub optional: Option<bool>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct ResourceRequirements {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub limits: BTreeMap<String, Quantity>,
@@ -337,7 +621,17 @@ pub struct ResourceRequirements {
     pub requests: BTreeMap<String, Quantity>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Probe {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -356,7 +650,17 @@ pub struct Probe {
     pub failure_threshold: Option<i32>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct HttpGetAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -368,23 +672,63 @@ pub struct HttpGetAction {
     pub http_headers: Vec<HttpHeader>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct HttpHeader {
     pub name: String,
     pub value: String,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct TcpSocketAction {
     pub port: IntOrString,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct ExecAction {
     pub command: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct VolumeMount {
     pub name: String,
@@ -395,14 +739,34 @@ pub struct VolumeMount {
     pub sub_path: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Volume {
     pub name: String,
     #[serde(flatten)]
     pub source: VolumeSource,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub enum VolumeSource {
     ConfigMap(ConfigMapVolume),
@@ -411,7 +775,17 @@ pub enum VolumeSource {
     PersistentVolumeClaim(ClaimVolume),
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigMapVolume {
     pub name: String,
@@ -421,13 +795,33 @@ pub struct ConfigMapVolume {
     pub default_mode: Option<i32>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct KeyToPath {
     pub key: String,
     pub path: String,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct SecretVolume {
     pub secret_name: String,
@@ -435,7 +829,18 @@ pub struct SecretVolume {
     pub optional: Option<bool>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq, Default)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct EmptyDirVolume {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -444,7 +849,17 @@ pub struct EmptyDirVolume {
     pub size_limit: Option<Quantity>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ClaimVolume {
     pub claim_name: String,
@@ -454,7 +869,17 @@ pub struct ClaimVolume {
 
 // MARK: - ConfigMap and the manifest
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigMap {
     pub api_version: Cow<'static, str>,
@@ -467,7 +892,17 @@ pub struct ConfigMap {
     pub immutable: Option<bool>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ManifestList {
     pub api_version: Cow<'static, str>,
@@ -477,7 +912,17 @@ pub struct ManifestList {
 }
 
 /// What `kubectl get -o json` prints: the `kind` says which.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(tag = "kind")]
 pub enum Manifest {
     Deployment(Box<Deployment>),

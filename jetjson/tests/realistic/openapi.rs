@@ -18,7 +18,17 @@ use crate::harness;
 /// commonest catch-all of crates built on serde_json).
 pub type Extensions = serde_json::Map<String, serde_json::Value>;
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Reference {
     #[serde(rename = "$ref")]
     pub reference: String,
@@ -29,14 +39,34 @@ pub struct Reference {
 }
 
 /// A `$ref` or the object itself.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(untagged)]
 pub enum RefOr<T> {
     Ref(Reference),
     Item(T),
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenApi {
     pub openapi: String,
@@ -59,7 +89,17 @@ pub struct OpenApi {
     pub extensions: Extensions,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Info {
     pub title: String,
@@ -78,7 +118,17 @@ pub struct Info {
     pub extensions: Extensions,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Contact {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -88,7 +138,17 @@ pub struct Contact {
     pub email: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct License {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -97,7 +157,17 @@ pub struct License {
     pub url: Option<Url>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Server {
     /// A template (`https://{region}.example.com/v1`), not always a URL.
     pub url: String,
@@ -107,7 +177,17 @@ pub struct Server {
     pub variables: IndexMap<String, ServerVariable>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct ServerVariable {
     #[serde(rename = "enum", default, skip_serializing_if = "Vec::is_empty")]
     pub allowed: Vec<String>,
@@ -116,7 +196,17 @@ pub struct ServerVariable {
     pub description: Option<String>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Tag {
     pub name: String,
@@ -126,7 +216,17 @@ pub struct Tag {
     pub external_docs: Option<ExternalDocs>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct ExternalDocs {
     pub url: Url,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -135,7 +235,18 @@ pub struct ExternalDocs {
 
 // MARK: - Paths
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq, Default)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+)]
 pub struct PathItem {
     #[serde(rename = "$ref", default, skip_serializing_if = "Option::is_none")]
     pub reference: Option<String>,
@@ -161,7 +272,17 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Operation {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -185,7 +306,17 @@ pub struct Operation {
     pub extensions: Extensions,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum ParameterIn {
     Query,
@@ -194,7 +325,17 @@ pub enum ParameterIn {
     Cookie,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Parameter {
     pub name: String,
@@ -216,7 +357,17 @@ pub struct Parameter {
     pub example: Option<serde_json::Value>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct RequestBody {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -225,7 +376,18 @@ pub struct RequestBody {
     pub required: bool,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq, Default)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+)]
 pub struct MediaType {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub schema: Option<RefOr<Schema>>,
@@ -235,7 +397,17 @@ pub struct MediaType {
     pub examples: IndexMap<String, RefOr<Example>>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Example {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -246,7 +418,17 @@ pub struct Example {
     pub external_value: Option<Url>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Response {
     pub description: String,
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
@@ -257,7 +439,17 @@ pub struct Response {
     pub extensions: Extensions,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 pub struct Header {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -269,7 +461,17 @@ pub struct Header {
 
 // MARK: - Schemas
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Type {
     String,
@@ -282,7 +484,17 @@ pub enum Type {
 }
 
 /// `"type": "string"` (3.0) or `"type": ["string", "null"]` (3.1).
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(untagged)]
 pub enum SchemaType {
     One(Type),
@@ -290,14 +502,35 @@ pub enum SchemaType {
 }
 
 /// `additionalProperties: false` or a schema.
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(untagged)]
 pub enum AdditionalProperties {
     Allowed(bool),
     Schema(Box<RefOr<Schema>>),
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq, Default)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+    Default,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Schema {
     #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
@@ -346,7 +579,17 @@ pub struct Schema {
     pub extensions: Extensions,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Discriminator {
     pub property_name: String,
@@ -356,7 +599,17 @@ pub struct Discriminator {
 
 // MARK: - Components and security
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct Components {
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
@@ -371,7 +624,17 @@ pub struct Components {
     pub security_schemes: IndexMap<String, RefOr<SecurityScheme>>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -401,7 +664,17 @@ pub enum SecurityScheme {
     MutualTls,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct OAuthFlows {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -412,7 +685,17 @@ pub struct OAuthFlows {
     pub client_credentials: Option<OAuthFlow>,
 }
 
-#[derive(Serialize, Deserialize, Json, Msgpack, Debug, Clone, PartialEq)]
+#[derive(
+    Serialize,
+    Deserialize,
+    Json,
+    jetjson::ToValue,
+    jetjson::FromValue,
+    Msgpack,
+    Debug,
+    Clone,
+    PartialEq,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct OAuthFlow {
     #[serde(default, skip_serializing_if = "Option::is_none")]

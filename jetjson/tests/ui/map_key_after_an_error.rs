@@ -3,7 +3,7 @@
 // no errors of their own.
 use std::collections::BTreeMap;
 
-#[derive(jetjson::Json, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(jetjson::Json, jetjson::ToValue, jetjson::FromValue, PartialEq, Eq, PartialOrd, Ord)]
 enum Level {
     #[json(other)]
     Low,

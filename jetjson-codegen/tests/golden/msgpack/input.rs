@@ -1,4 +1,4 @@
-// options: msgpack no_json
+// options: msgpack no_json no_value
 struct Student<'a> {
     id: i64,
     #[json(rename = "s_name")]
