@@ -707,14 +707,14 @@ pub fn value_flat_strict<T: FromValue>(
     Ok(value)
 }
 
-/// `FlatToJson` for an enum: its object's members, written inline; a
-/// variant written as a non-object (a unit variant's name) has none.
-pub fn flat_write_enum<T: ToJson + ?Sized>(value: &T, w: &mut Writer<'_>, first: &mut bool) {
-    let text = crate::to_vec(value);
-    if text.len() > 2 && text[0] == b'{' {
-        flat_comma(w, first);
-        w.write_raw(&text[1..text.len() - 1]);
-    }
+/// `FlatToJson` of a derived struct or enum: the members of the object its
+/// `ToJson` writes, inline (taken out of that object in place); a value
+/// written as a non-object (a unit variant's name) has none. One function
+/// for every type, so the derive writes each field's code once, in
+/// `write_json`, instead of a second time for flattening.
+#[inline]
+pub fn flat_write_object<T: ToJson + ?Sized>(value: &T, w: &mut Writer<'_>, first: &mut bool) {
+    w.write_members_of(first, |w| value.write_json(w));
 }
 
 /// `FlatToValue` for an enum: its object's members.

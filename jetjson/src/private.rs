@@ -24,7 +24,7 @@ pub use crate::write::Writer;
 pub use crate::msgpack::{FromMsgpack, ToMsgpack};
 
 pub use crate::flatten::{
-    flat_comma, flat_key, flat_msgpack_enum, flat_to_value_enum, flat_uses, flat_write_enum,
+    flat_comma, flat_key, flat_msgpack_enum, flat_to_value_enum, flat_uses, flat_write_object,
     value_flat_strict, FlatBytes, FlatFromJson, FlatFromMsgpack, FlatFromValue, FlatKey, FlatText,
     FlatToJson, FlatToMsgpack, FlatToValue,
 };

@@ -2221,3 +2221,50 @@ fn nested_catch_alls_in_every_order_of_the_members() {
         formats_agree::<OtherThenTwoRests>(&text);
     }
 }
+
+/// Flattened members are taken out of the object their type writes, in the
+/// writer's buffer: through `to_writer`, whose blocks go to the sink at
+/// element boundaries, a flattened struct larger than a block (its `{`
+/// written long before its `}`) still comes out inline, as serde_json
+/// writes it; first among the members or after others, empty or not.
+#[test]
+fn flattened_members_larger_than_a_writer_block() {
+    #[derive(Json, Serialize)]
+    struct Big {
+        names: Vec<String>,
+        #[serde(flatten)]
+        audit: Audit,
+    }
+    #[derive(Json, Serialize)]
+    struct Outer {
+        #[serde(flatten)]
+        first: Big,
+        id: u32,
+        #[serde(flatten)]
+        later: Big,
+        #[serde(flatten)]
+        none: Empty,
+    }
+    #[derive(Json, Serialize)]
+    struct Empty {}
+    let big = |n: usize| Big {
+        names: (0..n).map(|i| format!("name number {i}")).collect(),
+        audit: Audit {
+            created_by: "ada".into(),
+            revision: 1,
+            stamp: Stamp { at: "now".into() },
+        },
+    };
+    let value = Outer {
+        first: big(20_000),
+        id: 7,
+        later: big(3),
+        none: Empty {},
+    };
+    let expected = serde_json::to_string(&value).unwrap();
+    assert_eq!(jetjson::to_string(&value), expected);
+    let mut out = Vec::new();
+    jetjson::to_writer(&mut out, &value).unwrap();
+    assert!(out.len() > 256 * 1024, "{}", out.len());
+    assert_eq!(String::from_utf8(out).unwrap(), expected);
+}

@@ -346,64 +346,27 @@ fn object_members(
     }
 }
 
-/// `FlatToJson` for an enum: the members of the object it writes.
-fn expand_flat_enum(cont: &Container) -> TokenStream {
-    let ident = &cont.ident;
-    let de = crate::emit::de_lifetime(cont.generics);
-    let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::Encode, &de);
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics ::jetjson::__private::FlatToJson for #ident #ty_generics #where_clause {
-            #[inline]
-            fn write_flat(&self, __w: &mut ::jetjson::__private::Writer<'_>, __first: &mut bool) {
-                ::jetjson::__private::flat_write_enum(self, __w, __first);
-            }
-        }
-    }
-}
-
-/// `FlatToJson` for a struct with named fields: its members with a comma
-/// before each but the enclosing object's first. `#[inline]`, so unused it
-/// costs no machine code.
+/// `FlatToJson` for a struct with named fields or an enum: the members of
+/// the object its `write_json` writes, taken out of it in place by one
+/// runtime function (`flat_write_object`), so each field's code is emitted
+/// once, in `write_json`. `#[inline]`, so unused it costs no machine code.
 pub fn expand_flat(cont: &Container) -> Option<TokenStream> {
-    let fields = match &cont.data {
-        Data::Struct(Style::Struct, fields) => fields,
-        Data::Enum(_) => return Some(expand_flat_enum(cont)),
+    match &cont.data {
+        Data::Struct(Style::Struct, _) | Data::Enum(_) => {}
         Data::Struct(..) => return None,
-    };
+    }
     if cont.attrs.transparent.is_some() {
         return None;
     }
     let ident = &cont.ident;
     let de = crate::emit::de_lifetime(cont.generics);
     let (impl_generics, ty_generics, where_clause) = impl_header(cont, Direction::Encode, &de);
-    let stmts = fields
-        .iter()
-        .filter(|f| !f.attrs.skip_serializing)
-        .map(|field| {
-            let member = &field.member;
-            let access = quote!(&self.#member);
-            if field.attrs.flatten.is_some() {
-                return quote!(::jetjson::__private::FlatToJson::write_flat(#access, __w, __first););
-            }
-            let mut key = json_string(&field.attrs.name.serialize);
-            key.push(b':');
-            let mut inner = Out::default();
-            inner.stmt(quote!(::jetjson::__private::flat_comma(__w, __first);));
-            inner.raw(&key);
-            inner.stmt(write_value(field, &access));
-            let inner = inner.finish();
-            match condition(field, &access) {
-                Some(condition) => quote!(if #condition { #inner }),
-                None => inner,
-            }
-        });
     Some(quote! {
         #[automatically_derived]
         impl #impl_generics ::jetjson::__private::FlatToJson for #ident #ty_generics #where_clause {
             #[inline]
             fn write_flat(&self, __w: &mut ::jetjson::__private::Writer<'_>, __first: &mut bool) {
-                #(#stmts)*
+                ::jetjson::__private::flat_write_object(self, __w, __first);
             }
         }
     })

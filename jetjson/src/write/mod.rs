@@ -113,6 +113,31 @@ impl<'a> Writer<'a> {
         self.buf
     }
 
+    /// Writes `value` (which writes one JSON value) and keeps only the
+    /// members of the object it wrote, inline, after a `,` unless `*first`
+    /// (then cleared once a member is written); a value that is no object,
+    /// or an empty one, leaves nothing. Flattened fields go through here:
+    /// in place, with nothing passed on to a sink until the value is done,
+    /// so its `{` is still in the buffer to take out.
+    pub(crate) fn write_members_of(&mut self, first: &mut bool, value: impl FnOnce(&mut Self)) {
+        let flush_at = std::mem::replace(&mut self.flush_at, usize::MAX);
+        let start = self.buf.len();
+        value(self);
+        self.flush_at = flush_at;
+        let text = &self.buf[start..];
+        if text.len() > 2 && text[0] == b'{' && text[text.len() - 1] == b'}' {
+            self.buf.pop();
+            if *first {
+                self.buf.remove(start);
+            } else {
+                self.buf[start] = b',';
+            }
+            *first = false;
+        } else {
+            self.buf.truncate(start);
+        }
+    }
+
     /// Cuts the buffer back to `len` bytes: the serde bridge drops a value
     /// it could not finish. Bytes already passed to a sink stay written.
     #[cfg(feature = "serde")]

@@ -36,12 +36,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"a\":");
-            ::jetjson::__private::ToJson::write_json(&self.a, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"c\":");
-            ::jetjson::__private::ToJson::write_json(&self.c, __w);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]
@@ -175,9 +170,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"t\":");
-            ::jetjson::__private::ToJson::write_json(&self.t, __w);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]
@@ -304,7 +297,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_write_enum(self, __w, __first);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

@@ -38,16 +38,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            if !::jetjson::__private::ToJson::is_json_empty(&self.order_id) {
-                ::jetjson::__private::flat_comma(__w, __first);
-                __w.write_raw(b"\"orderId\":");
-                ::jetjson::__private::ToJson::write_json(&self.order_id, __w);
-            }
-            if !::jetjson::__private::ToJson::is_json_empty(&self.line_items) {
-                ::jetjson::__private::flat_comma(__w, __first);
-                __w.write_raw(b"\"Items\":");
-                ::jetjson::__private::ToJson::write_json(&self.line_items, __w);
-            }
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

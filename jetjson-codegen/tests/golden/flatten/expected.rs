@@ -50,12 +50,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"id\":");
-            ::jetjson::__private::ToJson::write_json(&self.id, __w);
-            ::jetjson::__private::FlatToJson::write_flat(&self.paging, __w, __first);
-            ::jetjson::__private::FlatToJson::write_flat(&self.extra, __w, __first);
-            ::jetjson::__private::FlatToJson::write_flat(&self.rest, __w, __first);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]
@@ -1266,7 +1261,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_write_enum(self, __w, __first);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]
@@ -2105,10 +2100,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"n\":");
-            ::jetjson::__private::ToJson::write_json(&self.n, __w);
-            ::jetjson::__private::FlatToJson::write_flat(&self.event, __w, __first);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

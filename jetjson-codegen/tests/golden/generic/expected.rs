@@ -36,15 +36,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"items\":");
-            ::jetjson::__private::ToJson::write_json(&self.items, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"raw\":");
-            ::jetjson::base64::write_json(&self.raw, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"next\\\"page\":");
-            ::jetjson::__private::ToJson::write_json(&self.next, __w);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

@@ -28,12 +28,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"x\":");
-            ::jetjson::__private::ToJson::write_json(&self.x, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"y\":");
-            ::jetjson::__private::ToJson::write_json(&self.y, __w);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

@@ -48,24 +48,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            if !::jetjson::__private::ToJson::is_json_empty(&self.nick) {
-                ::jetjson::__private::flat_comma(__w, __first);
-                __w.write_raw(b"\"nick\":");
-                ::jetjson::__private::ToJson::write_json(&self.nick, __w);
-            }
-            if !Option::is_none(&self.bio) {
-                ::jetjson::__private::flat_comma(__w, __first);
-                __w.write_raw(b"\"bio\":");
-                ::jetjson::__private::ToJson::write_json(&self.bio, __w);
-            }
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"id\":");
-            ::jetjson::__private::ToJson::write_json(&self.id, __w);
-            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                ::jetjson::__private::flat_comma(__w, __first);
-                __w.write_raw(b"\"tags\":");
-                ::jetjson::__private::ToJson::write_json(&self.tags, __w);
-            }
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

@@ -45,32 +45,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"at\":");
-            ::jetjson::__private::serde_write_with(
-                __w,
-                |__s| chrono::serde::ts_seconds::serialize(&self.at, __s),
-            );
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"n\":");
-            ::jetjson::__private::serde_write_with(
-                __w,
-                |__s| serde_with::As::<
-                    serde_with::DisplayFromStr,
-                >::serialize(&self.n, __s),
-            );
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"color\":");
-            ::jetjson::__private::serde_write_with(__w, |__s| to_hex(&self.color, __s));
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"tint\":");
-            ::jetjson::__private::ToJson::write_json(&self.tint, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"raw\":");
-            ::jetjson::__private::serde_write(&self.raw, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"both\":");
-            hex::write_json(&self.both, __w);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

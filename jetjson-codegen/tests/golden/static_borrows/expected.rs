@@ -28,12 +28,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"names\":");
-            ::jetjson::__private::ToJson::write_json(&self.names, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"maybe\":");
-            ::jetjson::__private::ToJson::write_json(&self.maybe, __w);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

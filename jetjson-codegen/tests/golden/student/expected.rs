@@ -34,20 +34,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"id\":");
-            ::jetjson::__private::ToJson::write_json(&self.id, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"s_name\":");
-            ::jetjson::__private::ToJson::write_json(&self.name, __w);
-            if !::jetjson::__private::ToJson::is_json_empty(&self.tags) {
-                ::jetjson::__private::flat_comma(__w, __first);
-                __w.write_raw(b"\"tags\":");
-                ::jetjson::__private::ToJson::write_json(&self.tags, __w);
-            }
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"retryCount\":");
-            ::jetjson::__private::ToJson::write_json(&self.retry_count, __w);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

@@ -38,7 +38,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_write_enum(self, __w, __first);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

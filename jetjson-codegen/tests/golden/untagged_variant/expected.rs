@@ -39,7 +39,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_write_enum(self, __w, __first);
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]
@@ -475,22 +475,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            if !(&self.name).is_absent() {
-                ::jetjson::__private::flat_comma(__w, __first);
-                __w.write_raw(b"\"name\":");
-                ::jetjson::__private::ToJson::write_json(&self.name, __w);
-            }
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"label\":");
-            ::jetjson::__private::ToJson::write_json(&self.label, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"note\":");
-            ::jetjson::__private::ToJson::write_json(&self.note, __w);
-            if !Maybe::is_absent(&self.aliased) {
-                ::jetjson::__private::flat_comma(__w, __first);
-                __w.write_raw(b"\"aliased\":");
-                ::jetjson::__private::ToJson::write_json(&self.aliased, __w);
-            }
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]

@@ -34,20 +34,7 @@ const _: () = {
             __w: &mut ::jetjson::__private::Writer<'_>,
             __first: &mut bool,
         ) {
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"color\":");
-            hex::write_json(&self.color, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"data\":");
-            ::jetjson::base64::write_json(&self.data, __w);
-            ::jetjson::__private::flat_comma(__w, __first);
-            __w.write_raw(b"\"name\":");
-            ::jetjson::__private::ToJson::write_json(&self.name, __w);
-            if !Option::is_none(&self.parent) {
-                ::jetjson::__private::flat_comma(__w, __first);
-                __w.write_raw(b"\"parent\":");
-                ::jetjson::__private::ToJson::write_json(&self.parent, __w);
-            }
+            ::jetjson::__private::flat_write_object(self, __w, __first);
         }
     }
     #[automatically_derived]
