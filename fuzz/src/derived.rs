@@ -1,4 +1,4 @@
-//! Types made with `#[derive(jetjson::Json, jetjson::ToValue, jetjson::FromValue)]`, for the `derived_from_slice`
+//! Types made with `#[derive(jetjson::Json, ToValue, FromValue)]`, for the `derived_from_slice`
 //! target: every field type and attribute the derive supports; the
 //! `flatten` target's types (flattened structs, options, catch-alls, enums
 //! of every representation, internally tagged newtype variants) are at the
@@ -20,14 +20,14 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
-use jetjson::Json;
+use jetjson::{FromValue, Json, ToValue};
 use serde::{Deserialize, Serialize};
 
 /// A meter count, transparent: written as the bare number.
 #[derive(
     Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
+    ToValue,
+    FromValue,
     jetjson::Msgpack,
     Serialize,
     Deserialize,
@@ -42,9 +42,7 @@ pub struct Meters(pub f64);
 
 /// Every scalar width, strings borrowed and owned, maps with string and
 /// integer keys; missing fields take the container's `Default`.
-#[derive(
-    Json, jetjson::ToValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Default,
-)]
+#[derive(Json, ToValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Default)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Wide<'a> {
     pub tiny: i8,
@@ -86,8 +84,8 @@ pub struct Wide<'a> {
 /// Unit variants, renamed by rule and one by hand.
 #[derive(
     Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
+    ToValue,
+    FromValue,
     jetjson::Msgpack,
     Serialize,
     Deserialize,
@@ -110,16 +108,7 @@ pub enum Kind {
 }
 
 /// Required fields, unknown keys rejected.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Strict {
     pub id: u32,
@@ -132,15 +121,7 @@ pub struct Strict {
 
 /// Externally tagged (the default): unit, newtype, tuple and struct variants.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub enum Shape {
     Empty,
@@ -156,15 +137,7 @@ pub enum Shape {
 /// Internally tagged: `{"t": "Move", "x": 1, "y": 2}` (jetjson has no
 /// newtype variants here).
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 #[serde(tag = "t")]
 pub enum Event {
@@ -187,15 +160,7 @@ pub enum Event {
 
 /// Adjacently tagged: `{"op": "Go", "arg": 3}`.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 #[serde(tag = "op", content = "arg")]
 pub enum Cmd {
@@ -209,15 +174,7 @@ pub enum Cmd {
 /// encodings are disjoint (an `f64` is written with `.` or `e`), so every
 /// value reads back as itself.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 #[serde(untagged)]
 pub enum Loose {
@@ -236,15 +193,7 @@ pub enum Loose {
 
 /// Recursive through `Vec` and `Box`, so the depth limit is reached.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct Node {
     pub value: i32,
@@ -256,9 +205,7 @@ pub struct Node {
 
 /// jetjson-only: `f32` (serde_json rounds twice), base64, `omit_empty`,
 /// `skip_serializing_if`, a variant `alias` and `other`.
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq, Default,
-)]
+#[derive(Json, ToValue, FromValue, jetjson::Msgpack, Debug, PartialEq, Default)]
 pub struct Extras {
     #[json(default)]
     pub single: f32,
@@ -276,16 +223,7 @@ pub struct Extras {
 
 /// Derived map keys (a unit-variant enum by its names, a newtype by its
 /// field's key, quoted) and std types serde covers beside them.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 pub struct Keyed {
     #[serde(default)]
     pub by_kind: BTreeMap<Kind, u8>,
@@ -302,8 +240,8 @@ pub struct Keyed {
 /// A newtype key of [`Keyed`].
 #[derive(
     Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
+    ToValue,
+    FromValue,
     jetjson::Msgpack,
     Serialize,
     Deserialize,
@@ -316,9 +254,7 @@ pub struct Keyed {
 pub struct Id(pub u32);
 
 /// `alias` and `other` on variants.
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq, Clone, Copy,
-)]
+#[derive(Json, ToValue, FromValue, jetjson::Msgpack, Debug, PartialEq, Clone, Copy)]
 pub enum Level {
     #[json(alias = "warning")]
     Warn,
@@ -492,15 +428,7 @@ pub fn msgpack_derived(data: &[u8]) {
 
 /// Flattened into [`Flat`].
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct FlatInner {
     pub a: u32,
@@ -510,15 +438,7 @@ pub struct FlatInner {
 
 /// Flattened, internally tagged; a newtype variant shares the object too.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 #[serde(tag = "kind")]
 pub enum FlatKind {
@@ -528,15 +448,7 @@ pub enum FlatKind {
 
 /// The content of [`FlatKind::Two`].
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct FlatInner2 {
     pub y: bool,
@@ -544,15 +456,7 @@ pub struct FlatInner2 {
 
 /// Own fields, a flattened struct, an optional one and a flattened enum.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct Flat {
     pub id: u64,
@@ -566,15 +470,7 @@ pub struct Flat {
 
 /// A flattened struct and a catch-all of the rest.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct FlatRest {
     pub id: u64,
@@ -586,7 +482,7 @@ pub struct FlatRest {
 
 /// jetjson-only: `deny_unknown_fields` beside flatten, `u128` and borrowed
 /// strings inside (serde's buffered flatten cannot do these).
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, jetjson::Msgpack, Debug, PartialEq)]
 #[json(deny_unknown_fields)]
 pub struct FlatStrict<'a> {
     pub id: u8,
@@ -595,7 +491,7 @@ pub struct FlatStrict<'a> {
 }
 
 /// Inside [`FlatStrict`].
-#[derive(Json, jetjson::ToValue, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, ToValue, jetjson::Msgpack, Debug, PartialEq)]
 pub struct FlatWide<'a> {
     pub big: u128,
     pub name: &'a str,
@@ -604,15 +500,7 @@ pub struct FlatWide<'a> {
 
 /// An internally tagged enum with newtype variants of a struct and a map.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 #[serde(tag = "type")]
 pub enum Tagged {
@@ -623,15 +511,7 @@ pub enum Tagged {
 
 /// Untagged, for [`FlatEither`].
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 #[serde(untagged)]
 pub enum Either {
@@ -643,15 +523,7 @@ pub enum Either {
 /// enum reads, as in serde (so an encoding can repeat a key, which
 /// neither library reads back: no read-back check here).
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct FlatEither {
     pub id: u8,
@@ -663,7 +535,7 @@ pub struct FlatEither {
 
 /// `deny_unknown_fields` beside a flattened internally tagged enum: a key
 /// the chosen variant does not use is rejected when the object ends.
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, jetjson::Msgpack, Debug, PartialEq)]
 #[json(deny_unknown_fields)]
 pub struct FlatDenyTagged {
     pub id: u8,
@@ -673,7 +545,7 @@ pub struct FlatDenyTagged {
 
 /// A struct that flattens [`FlatKind`], itself flattened under an outer
 /// `deny_unknown_fields`: the check reaches the enum through the struct.
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, jetjson::Msgpack, Debug, PartialEq)]
 pub struct FlatKindHolder {
     pub n: u8,
     #[json(flatten)]
@@ -681,7 +553,7 @@ pub struct FlatKindHolder {
 }
 
 /// See [`FlatKindHolder`].
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, jetjson::Msgpack, Debug, PartialEq)]
 #[json(deny_unknown_fields)]
 pub struct FlatDenyNested {
     pub id: u8,
@@ -691,15 +563,7 @@ pub struct FlatDenyNested {
 
 /// A struct holding a catch-all, for [`FlatNestedRest`].
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct FlatRestInner {
     pub x: i64,
@@ -709,15 +573,7 @@ pub struct FlatRestInner {
 
 /// [`FlatRestInner`] one level further down, for [`FlatNestedRest`].
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct FlatRestMiddle {
     pub m: bool,
@@ -730,15 +586,7 @@ pub struct FlatRestMiddle {
 /// map the members no field claims. The sibling comes first, where
 /// serde's buffer gives the same answer.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct FlatNestedRest {
     pub id: u64,
@@ -750,15 +598,7 @@ pub struct FlatNestedRest {
 
 /// Only a catch-all, for [`FlatTwoRests`].
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct FlatOnlyRest {
     #[serde(flatten)]
@@ -767,15 +607,7 @@ pub struct FlatOnlyRest {
 
 /// Two catch-alls, one nested: each gets every member no field claims.
 #[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
+    Json, ToValue, FromValue, jetjson::Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
 )]
 pub struct FlatTwoRests {
     #[serde(flatten)]

@@ -84,17 +84,28 @@ pub struct Options {
     pub value: bool,
 }
 
+impl Options {
+    /// What `#[derive(Json)]` generates: the JSON impls, no `Value` or
+    /// MessagePack ones (the other derives start from it).
+    pub const DERIVE: Options = Options {
+        to_json: true,
+        from_json: true,
+        json: true,
+        msgpack: false,
+        default_rename_all: None,
+        default_omit_empty: false,
+        stubs: false,
+        value: false,
+    };
+}
+
 impl Default for Options {
+    /// What `jetjson gen` writes without flags: [`Options::DERIVE`] and the
+    /// `Value` impls.
     fn default() -> Self {
         Options {
-            to_json: true,
-            from_json: true,
-            json: true,
-            msgpack: false,
-            default_rename_all: None,
-            default_omit_empty: false,
-            stubs: false,
             value: true,
+            ..Options::DERIVE
         }
     }
 }

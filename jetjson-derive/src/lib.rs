@@ -136,19 +136,20 @@ use syn::{parse_macro_input, DeriveInput};
 /// serde's crate). An `Option` field may be missing (it reads as `None`); any
 /// other missing field is an error unless a default is given.
 ///
-/// `ToValue` gives the `Value` that reading the type's JSON text would give;
-/// `FromValue` accepts what decoding that text accepts, with the same errors
-/// and paths. A `with` module knows only JSON text, so its field goes
-/// through text (that field only); `base64` converts directly. A type that
-/// reads a field holding a reference (`&'a str`, `Option<&'a str>`) gets no
-/// `FromValue`, since a `Value` cannot lend its strings (use `String` or
-/// `Cow<'a, str>`); a field type naming one of the type's lifetimes
-/// (`Inner<'a>`) bounds the impl on that type's own `FromValue`. Field types
-/// written by hand need `ToValue`/`FromValue` impls too.
+/// With `#[derive(ToValue, FromValue)]` beside it: `ToValue` gives the
+/// `Value` that reading the type's JSON text would give; `FromValue` accepts
+/// what decoding that text accepts, with the same errors and paths. A `with`
+/// module knows only JSON text, so its field goes through text (that field
+/// only); `base64` converts directly. A type that reads a field holding a
+/// reference (`&'a str`, `Option<&'a str>`) cannot derive `FromValue`, since
+/// a `Value` cannot lend its strings (use `String` or `Cow<'a, str>`); a
+/// field type naming one of the type's lifetimes (`Inner<'a>`) bounds the
+/// impl on that type's own `FromValue`. Field types written by hand need
+/// `ToValue`/`FromValue` impls too.
 #[proc_macro_derive(Json, attributes(json, serde))]
 pub fn derive_json(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand(&input, &JSON)
+    expand(&input, &Options::DERIVE)
 }
 
 /// Implements `ToJson` only.
@@ -159,7 +160,7 @@ pub fn derive_to_json(input: TokenStream) -> TokenStream {
         &input,
         &Options {
             from_json: false,
-            ..JSON
+            ..Options::DERIVE
         },
     )
 }
@@ -172,10 +173,18 @@ pub fn derive_from_json(input: TokenStream) -> TokenStream {
         &input,
         &Options {
             to_json: false,
-            ..JSON
+            ..Options::DERIVE
         },
     )
 }
+
+/// The `Value` impls alone: [`ToValue`](macro@ToValue) and
+/// [`FromValue`](macro@FromValue) each take one side of it.
+const VALUE: Options = Options {
+    json: false,
+    value: true,
+    ..Options::DERIVE
+};
 
 /// Implements `jetjson::ToValue`: `jetjson::to_value(&t)` builds the
 /// `Value` that reading `t`'s JSON text would give, without the text. It
@@ -189,10 +198,8 @@ pub fn derive_to_value(input: TokenStream) -> TokenStream {
     expand(
         &input,
         &Options {
-            json: false,
-            value: true,
             from_json: false,
-            ..JSON
+            ..VALUE
         },
     )
 }
@@ -203,33 +210,19 @@ pub fn derive_to_value(input: TokenStream) -> TokenStream {
 /// [`Json`](macro@Json) and needs the type's `FromJson` from it (a struct's
 /// conversion shares that impl's field code): `#[derive(Json, ToValue,
 /// FromValue)]`. A type that reads a field holding a reference (`&'a str`)
-/// gets no `FromValue`, since a `Value` cannot lend its strings.
+/// cannot have it, since a `Value` cannot lend its strings: deriving it is a
+/// compile error that says so.
 #[proc_macro_derive(FromValue, attributes(json, serde))]
 pub fn derive_from_value(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand(
         &input,
         &Options {
-            json: false,
-            value: true,
             to_json: false,
-            ..JSON
+            ..VALUE
         },
     )
 }
-
-/// What `#[derive(Json)]` generates: the JSON impls, no `Value` or
-/// MessagePack ones.
-const JSON: Options = Options {
-    to_json: true,
-    from_json: true,
-    json: true,
-    msgpack: false,
-    default_rename_all: None,
-    default_omit_empty: false,
-    stubs: false,
-    value: false,
-};
 
 /// Implements `jetjson::msgpack::ToMsgpack` and `FromMsgpack` from the
 /// same attributes as [`Json`](macro@Json): names, renames, defaults,
@@ -256,7 +249,7 @@ pub fn derive_msgpack(input: TokenStream) -> TokenStream {
         &Options {
             json: false,
             msgpack: true,
-            ..JSON
+            ..Options::DERIVE
         },
     )
 }

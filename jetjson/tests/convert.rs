@@ -14,8 +14,8 @@ use std::marker::PhantomData;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use jetjson::value::{from_value, from_value_ref, to_value, FromValue, Map, Number, ToValue};
-use jetjson::{json, ErrorKind, FromJsonOwned, Json, ToJson, Value};
+use jetjson::value::{from_value, from_value_ref, to_value, Map, Number};
+use jetjson::{json, ErrorKind, FromJsonOwned, FromValue, Json, ToJson, ToValue, Value};
 
 // MARK: - Oracles
 
@@ -357,7 +357,7 @@ fn scalar_errors_match_decoding() {
 
 // MARK: - Derived types
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(rename_all = "camelCase")]
 struct Student {
     id: i64,
@@ -442,7 +442,7 @@ fn struct_errors_match_decoding() {
     );
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(deny_unknown_fields)]
 struct Strict {
     a: u8,
@@ -454,7 +454,7 @@ fn seven() -> u8 {
     7
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(deny_unknown_fields)]
 struct Empty {}
 
@@ -474,7 +474,7 @@ fn deny_unknown_fields() {
     same_error::<Empty>(json!({"x": null}));
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(default)]
 struct Settings {
     width: u32,
@@ -522,7 +522,7 @@ mod hex {
     }
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 struct Encoded {
     #[json(with = "hex")]
     color: u32,
@@ -561,16 +561,16 @@ fn with_and_base64() {
     same_error::<Encoded>(json!({"color": "0x1", "data": 5, "more": ""}));
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 struct Pair(i32, #[json(skip)] u8, String);
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 struct Meters(f64);
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 struct Marker;
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone, Default)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone, Default)]
 #[json(transparent)]
 struct Name {
     inner: String,
@@ -578,11 +578,11 @@ struct Name {
     cached_len: usize,
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(transparent)]
 struct MaybeId(Option<u32>);
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 struct Person {
     name: Name,
     #[json(omit_empty)]
@@ -622,7 +622,7 @@ fn tuple_newtype_unit_transparent() {
 
 // Enums, the four ways.
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(rename_all = "snake_case")]
 enum Shape {
     Empty,
@@ -683,7 +683,7 @@ fn externally_tagged() {
     same_error::<Shape>(json!({"never": 1}));
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 enum Plain {
     A,
     B(String),
@@ -699,14 +699,14 @@ fn unknown_variants() {
     same_error::<Plain>(json!({"C": 1}));
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(tag = "type", deny_unknown_fields)]
 enum Event {
     Ping,
     Message { from: String, text: String },
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(tag = "kind")]
 enum Loose {
     On,
@@ -746,7 +746,7 @@ fn internally_tagged() {
     same_error::<Loose>(json!({"kind": "Set", "level": 300}));
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(tag = "t", content = "c")]
 enum Msg {
     Quit,
@@ -755,7 +755,7 @@ enum Msg {
     Pair(u8, u8),
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(tag = "t", content = "c", deny_unknown_fields)]
 enum StrictMsg {
     Quit,
@@ -795,7 +795,7 @@ fn adjacently_tagged() {
     same_error::<StrictMsg>(json!({"t": "Quit", "x": 0}));
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(untagged)]
 enum Id {
     Nothing,
@@ -829,7 +829,7 @@ fn untagged() {
 
 // Generics and lifetimes.
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 #[json(default)]
 struct Page<T, U> {
     items: Vec<T>,
@@ -853,7 +853,7 @@ impl<T, U> Default for Page<T, U> {
 #[derive(Debug, PartialEq, Clone)]
 struct Opaque;
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 struct Tree<T> {
     value: T,
     children: Vec<Tree<T>>,
@@ -891,25 +891,25 @@ fn generics() {
     same_error::<Tree<char>>(json!({"value": "a", "children": [{"value": "bb", "children": []}]}));
 }
 
-#[derive(Json, jetjson::ToValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, Debug, PartialEq, Clone)]
 struct Borrows<'a> {
     name: &'a str,
     tags: Vec<&'a str>,
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 struct Cows<'a> {
     name: Cow<'a, str>,
     #[json(skip)]
     skipped: Option<&'a str>,
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 struct Nested<'a> {
     inner: Borrows<'a>,
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq, Clone)]
 struct NestedCows<'a> {
     inner: Cows<'a>,
     list: Vec<Cows<'a>>,
@@ -955,7 +955,7 @@ fn lifetimes() {
 
 // Nesting: a recursive type from a deep value fails, it does not overflow.
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq)]
 struct Link {
     next: Option<Box<Link>>,
 }
@@ -987,12 +987,12 @@ fn deep_values_hit_the_depth_limit() {
 
 // The derive's directions follow the derive's name.
 
-#[derive(jetjson::ToJson, jetjson::ToValue)]
+#[derive(jetjson::ToJson, ToValue)]
 struct OnlyOut {
     a: u8,
 }
 
-#[derive(jetjson::FromJson, jetjson::FromValue, Debug, PartialEq)]
+#[derive(jetjson::FromJson, FromValue, Debug, PartialEq)]
 struct OnlyIn {
     a: u8,
 }

@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
     Serialize,
     Deserialize,
     Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
+    ToValue,
+    FromValue,
     Msgpack,
     PartialEq,
     Eq,
@@ -42,8 +42,8 @@ enum Status {
     Serialize,
     Deserialize,
     Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
+    ToValue,
+    FromValue,
     Msgpack,
     PartialEq,
     Eq,
@@ -58,8 +58,8 @@ struct UserId(u64);
     Serialize,
     Deserialize,
     Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
+    ToValue,
+    FromValue,
     Msgpack,
     PartialEq,
     Eq,
@@ -73,9 +73,7 @@ struct Name {
     inner: String,
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, PartialEq, Debug,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, PartialEq, Debug)]
 struct C {
     by_status: HashMap<Status, u32>,
     by_user: BTreeMap<UserId, String>,
@@ -83,9 +81,7 @@ struct C {
 }
 
 /// The same maps, all ordered: the written text is deterministic.
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, PartialEq, Debug,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, PartialEq, Debug)]
 struct Ordered {
     by_status: BTreeMap<Status, u32>,
     by_user: BTreeMap<UserId, String>,
@@ -97,8 +93,8 @@ struct Ordered {
     Serialize,
     Deserialize,
     Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
+    ToValue,
+    FromValue,
     Msgpack,
     PartialEq,
     Eq,
@@ -111,23 +107,12 @@ struct Id<T>(T);
 
 /// A newtype of a type that is no key: it derives (and works as a value)
 /// all the same.
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, PartialEq, Debug,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, PartialEq, Debug)]
 struct Tags(Vec<String>);
 
 /// Unknown names read as the `other` variant.
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Debug,
+    Serialize, Deserialize, Json, ToValue, FromValue, PartialEq, Eq, PartialOrd, Ord, Debug,
 )]
 #[serde(rename_all = "UPPERCASE")]
 enum Level {
@@ -139,30 +124,12 @@ enum Level {
 
 /// Signed integers and a transparent struct with a skipped field.
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Debug,
+    Serialize, Deserialize, Json, ToValue, FromValue, PartialEq, Eq, PartialOrd, Ord, Debug,
 )]
 struct Offset(i16);
 
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Debug,
+    Serialize, Deserialize, Json, ToValue, FromValue, PartialEq, Eq, PartialOrd, Ord, Debug,
 )]
 #[serde(transparent)]
 struct Tagged {

@@ -51,9 +51,7 @@ fn json_err<T: FromJsonOwned + Debug>(text: &str) -> String {
 #[derive(Debug, PartialEq, Clone, Serialize, Deserialize)]
 struct Opaque;
 
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 struct Defaults<T, U> {
     #[serde(default)]
     list: Vec<T>,
@@ -93,7 +91,7 @@ fn default_fields_bound_their_type_by_default_and_skipped_ones_need_no_trait() {
     assert_eq!(missing.list, Vec::<u8>::new());
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
 #[json(bound(
     serialize = "T: ToJson + ToValue",
@@ -118,9 +116,7 @@ fn given_bounds_replace_the_inferred_ones() {
 
 /// `#[serde(bound)]` alone: written for serde's traits, so jetjson keeps
 /// the predicates and adds its own inferred bounds beside them.
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(bound = "T: Serialize + serde::de::DeserializeOwned")]
 struct SerdeBound<T> {
     items: Vec<T>,
@@ -129,9 +125,7 @@ struct SerdeBound<T> {
 }
 
 /// The per-direction spelling, on a field.
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 struct FieldSerdeBound<T> {
     #[serde(bound(serialize = "T: Serialize", deserialize = "T: Deserialize<'de>"))]
     t: T,
@@ -154,9 +148,7 @@ fn serde_bounds_are_kept_beside_the_inferred_ones() {
 
 // MARK: - Cow<'static, str>
 
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 struct Labels {
     name: Cow<'static, str>,
     note: Option<Cow<'static, str>>,
@@ -182,17 +174,7 @@ fn static_cow_fields_are_read_by_owning() {
 
 // MARK: - from, try_from, into, expecting
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(from = "u32", into = "u32")]
 struct Tenths(f64);
 
@@ -208,17 +190,7 @@ impl From<Tenths> for u32 {
     }
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(try_from = "u64", into = "u64")]
 struct Even(u64);
 
@@ -260,9 +232,7 @@ fn try_from_errors_are_the_conversions_display_at_the_value() {
     assert_eq!(packed.to_string(), "3 is odd at byte 0");
 }
 
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(expecting = "a point")]
 struct Point {
     x: i32,
@@ -284,9 +254,7 @@ fn expecting_is_the_expected_text_of_the_types_errors() {
 
 // MARK: - untagged variants
 
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 enum Token {
     Word(String),
     Stop,
@@ -316,9 +284,7 @@ fn untagged_variants_are_written_bare_and_read_after_the_tagged_forms() {
 
 // MARK: - the closest untagged variant
 
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(untagged)]
 enum Shape {
     Circle { radius: f64 },
@@ -430,7 +396,7 @@ mod tri {
 
 use tri::{Maybe, Nick};
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq)]
 struct Patch {
     name: Maybe<String>,
     #[json(skip_serializing_if = "Maybe::is_absent")]
@@ -462,9 +428,7 @@ fn maybe_fields_are_left_out_when_absent() {
 
 // MARK: - A variant that is never written
 
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 enum Phase {
     Open,
     #[serde(skip_serializing)]

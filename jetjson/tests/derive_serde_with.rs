@@ -9,7 +9,7 @@
 #![cfg(feature = "serde")]
 
 use jetjson::msgpack;
-use jetjson::{Json, Msgpack, Value};
+use jetjson::{FromValue, Json, Msgpack, ToValue, Value};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 mod hex {
@@ -39,9 +39,7 @@ struct Foreign {
     a: u8,
 }
 
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 struct Bridged {
     #[serde(with = "hex")]
     color: u32,
@@ -104,9 +102,7 @@ fn a_missing_bridged_field_is_missing_unless_default() {
 
 /// `#[json(serde)]` on an `Option`: a missing key is `None`, as serde's
 /// derive makes it; a required serde-only field stays required.
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 struct OptionalForeign {
     #[json(serde)]
     maybe: Option<Foreign>,
@@ -132,9 +128,7 @@ fn a_missing_serde_option_is_none() {
 
 /// A serde bound on a generic type with a bridged field: the bridged field
 /// keeps the serde predicate, the native one gets jetjson's inferred bound.
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(bound = "T: Serialize + serde::de::DeserializeOwned")]
 struct BoundBridged<T> {
     #[json(serde)]

@@ -14,33 +14,13 @@ use jetjson::{FromJsonOwned, FromValue, Json, Msgpack, ToJson, ToValue, Value};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Pagination {
     limit: u32,
     offset: u32,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Audit {
     created_by: String,
     #[serde(default)]
@@ -49,32 +29,12 @@ struct Audit {
     stamp: Stamp,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Stamp {
     at: String,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Page {
     id: u64,
     #[serde(flatten)]
@@ -86,48 +46,28 @@ struct Page {
     extra: BTreeMap<String, Option<Vec<u32>>>,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct WithOption {
     id: u8,
     #[serde(flatten)]
     page: Option<Pagination>,
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Msgpack, Debug, PartialEq, Clone)]
 struct CatchValue {
     kind: String,
     #[json(flatten)]
     rest: Value,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct CatchHash {
     kind: String,
     #[serde(flatten)]
     rest: HashMap<String, i64>,
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq, Clone)]
+#[derive(Json, ToValue, FromValue, Msgpack, Debug, PartialEq, Clone)]
 struct CatchMap {
     kind: String,
     #[json(flatten)]
@@ -194,17 +134,7 @@ where
     assert_eq!(theirs, json);
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct PageNoRest {
     id: u64,
     #[serde(flatten)]
@@ -375,7 +305,7 @@ fn catch_alls_keep_the_remaining_members_in_input_order() {
     msgpack_round_trip(&hash);
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 #[json(deny_unknown_fields)]
 struct Strict {
     id: u32,
@@ -400,14 +330,14 @@ fn deny_unknown_fields_beside_flatten_rejects_what_no_field_takes() {
     assert!(jetjson::msgpack::from_slice::<Strict>(&bytes).is_err());
 }
 
-#[derive(Json, jetjson::ToValue, Msgpack, Debug, PartialEq)]
+#[derive(Json, ToValue, Msgpack, Debug, PartialEq)]
 struct Borrowing<'a> {
     name: &'a str,
     #[json(flatten)]
     inner: BorrowedInner<'a>,
 }
 
-#[derive(Json, jetjson::ToValue, Msgpack, Debug, PartialEq)]
+#[derive(Json, ToValue, Msgpack, Debug, PartialEq)]
 struct BorrowedInner<'a> {
     big: u128,
     tag: &'a str,
@@ -435,50 +365,20 @@ fn u128_and_borrowed_strings_inside_flatten() {
 
 // MARK: - Internally tagged newtype variants
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Created {
     id: u32,
     #[serde(default)]
     by: String,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(deny_unknown_fields)]
 struct Closed {
     id: u32,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(tag = "type", rename_all = "snake_case")]
 enum Event {
     Created(Created),
@@ -539,17 +439,7 @@ fn internally_tagged_newtype_variants() {
 
 // MARK: - Flattened enums
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(tag = "type", rename_all = "lowercase")]
 enum Shape {
     Circle { radius: f64 },
@@ -557,67 +447,27 @@ enum Shape {
     Named(Stamp),
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 enum Payment {
     Card { number: String },
     Cash(u32),
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(tag = "t", content = "c")]
 enum Op {
     Add(i64),
     Clear,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(untagged)]
 enum Auth {
     Token { token: String },
     Basic { user: String, password: String },
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Drawing {
     id: u32,
     #[serde(flatten)]
@@ -629,17 +479,7 @@ struct Drawing {
     label: String,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Request {
     path: String,
     #[serde(flatten)]
@@ -773,32 +613,14 @@ mod readme {
 mod optional_catch_alls {
     use super::*;
 
-    #[derive(
-        Json,
-        jetjson::ToValue,
-        jetjson::FromValue,
-        Msgpack,
-        Serialize,
-        Deserialize,
-        Debug,
-        PartialEq,
-    )]
+    #[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
     struct WithIndexMap {
         id: u32,
         #[serde(flatten)]
         rest: indexmap::IndexMap<String, u32>,
     }
 
-    #[derive(
-        Json,
-        jetjson::ToValue,
-        jetjson::FromValue,
-        Msgpack,
-        Serialize,
-        Deserialize,
-        Debug,
-        PartialEq,
-    )]
+    #[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
     struct WithJsonMap {
         id: u32,
         #[serde(flatten)]
@@ -829,15 +651,7 @@ mod serde_json_value_catch_all {
     use super::*;
 
     #[derive(
-        Json,
-        jetjson::ToValue,
-        jetjson::FromValue,
-        Msgpack,
-        Serialize,
-        Deserialize,
-        Debug,
-        PartialEq,
-        Clone,
+        Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone,
     )]
     struct WithJsonValue {
         id: u32,
@@ -961,34 +775,14 @@ where
     }
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(untagged)]
 enum Either {
     X { x: u8 },
     Y { y: u8 },
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct EitherThenRest {
     a: u8,
     #[serde(flatten)]
@@ -997,17 +791,7 @@ struct EitherThenRest {
     rest: BTreeMap<String, u8>,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct RestThenEither {
     a: u8,
     #[serde(flatten)]
@@ -1018,17 +802,7 @@ struct RestThenEither {
 
 /// `Value` is serde's only with jetjson's `serde` feature.
 #[cfg(feature = "serde")]
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct StructEitherRest {
     #[serde(flatten)]
     stamp: Stamp,
@@ -1039,17 +813,7 @@ struct StructEitherRest {
     rest: Value,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct EitherAndStruct {
     #[serde(flatten)]
     u: Either,
@@ -1136,17 +900,7 @@ fn untagged_enum_beside_a_catch_all_shares_the_members_with_it() {
 
 // MARK: - deny_unknown_fields beside flattened enums
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(deny_unknown_fields)]
 struct StrictEither {
     n: u8,
@@ -1154,17 +908,7 @@ struct StrictEither {
     e: Either,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(tag = "k")]
 enum Kinds {
     A { a: u8 },
@@ -1172,17 +916,7 @@ enum Kinds {
     C(Stamp),
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(deny_unknown_fields)]
 struct StrictKinds {
     n: u8,
@@ -1276,51 +1010,21 @@ fn deny_unknown_fields_beside_a_flattened_enum_rejects_what_its_variant_does_not
 }
 
 /// A flattened enum inside a struct that is flattened in turn.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct HoldsEither {
     m: u8,
     #[serde(flatten)]
     e: Either,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct HoldsKinds {
     m: u8,
     #[serde(flatten)]
     e: Kinds,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(deny_unknown_fields)]
 struct StrictNestedEither {
     n: u8,
@@ -1330,34 +1034,14 @@ struct StrictNestedEither {
 
 /// [`StrictNestedEither`] without `deny_unknown_fields`, which serde_json
 /// can read.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct LaxNestedEither {
     n: u8,
     #[serde(flatten)]
     inner: HoldsEither,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(deny_unknown_fields)]
 struct StrictNestedKinds {
     n: u8,
@@ -1365,50 +1049,20 @@ struct StrictNestedKinds {
     inner: Option<HoldsKinds>,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct LaxNestedKinds {
     n: u8,
     #[serde(flatten)]
     inner: Option<HoldsKinds>,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Middle {
     #[serde(flatten)]
     inner: HoldsEither,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(deny_unknown_fields)]
 struct StrictTwoLevels {
     n: u8,
@@ -1496,49 +1150,19 @@ fn deny_unknown_fields_reaches_a_flattened_enum_inside_a_flattened_struct() {
 // keys. Where that makes a difference the tests say so, and check
 // serde_json's answer too.
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Inner {
     x: i32,
     #[serde(flatten)]
     rest: BTreeMap<String, i32>,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct Other {
     o: i32,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct InnerThenOther {
     #[serde(flatten)]
     inner: Inner,
@@ -1546,17 +1170,7 @@ struct InnerThenOther {
     other: Other,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct OtherThenInner {
     #[serde(flatten)]
     other: Other,
@@ -1564,17 +1178,7 @@ struct OtherThenInner {
     inner: Inner,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct OptionInnerThenOther {
     #[serde(flatten)]
     inner: Option<Inner>,
@@ -1582,17 +1186,7 @@ struct OptionInnerThenOther {
     other: Other,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct OtherThenOptionInner {
     #[serde(flatten)]
     other: Other,
@@ -1600,17 +1194,7 @@ struct OtherThenOptionInner {
     inner: Option<Inner>,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct BoxInnerThenOther {
     #[serde(flatten)]
     inner: Box<Inner>,
@@ -1618,17 +1202,7 @@ struct BoxInnerThenOther {
     other: Other,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct OtherThenBoxInner {
     #[serde(flatten)]
     other: Other,
@@ -1637,34 +1211,14 @@ struct OtherThenBoxInner {
 }
 
 /// An untagged enum where `Inner` has its map.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct InnerEither {
     n: u8,
     #[serde(flatten)]
     e: Either,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct InnerEitherThenOther {
     #[serde(flatten)]
     inner: InnerEither,
@@ -1672,17 +1226,7 @@ struct InnerEitherThenOther {
     other: Other,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct InnerEitherThenRest {
     #[serde(flatten)]
     inner: InnerEither,
@@ -1691,34 +1235,14 @@ struct InnerEitherThenRest {
 }
 
 /// Two levels: the map is inside `Inner`, inside `Middle`.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct MiddleOfInner {
     m: i32,
     #[serde(flatten)]
     inner: Inner,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct MiddleThenOther {
     #[serde(flatten)]
     middle: Option<MiddleOfInner>,
@@ -1726,17 +1250,7 @@ struct MiddleThenOther {
     other: Other,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct OtherThenMiddle {
     #[serde(flatten)]
     other: Other,
@@ -1744,17 +1258,7 @@ struct OtherThenMiddle {
     middle: Box<MiddleOfInner>,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(deny_unknown_fields)]
 struct StrictInnerThenOther {
     #[serde(flatten)]
@@ -1763,17 +1267,7 @@ struct StrictInnerThenOther {
     other: Other,
 }
 
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 #[serde(deny_unknown_fields)]
 struct StrictInnerEitherThenOther {
     #[serde(flatten)]
@@ -1783,34 +1277,14 @@ struct StrictInnerEitherThenOther {
 }
 
 /// Only a map, no key of its own.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct OnlyRest {
     #[serde(flatten)]
     rest: BTreeMap<String, Option<Vec<String>>>,
 }
 
 /// Two catch-alls: the outer struct's map and `OnlyRest`'s.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct OtherThenTwoRests {
     #[serde(flatten)]
     other: Other,
@@ -1821,17 +1295,7 @@ struct OtherThenTwoRests {
 }
 
 /// Two catch-alls beside `Inner`'s, with `Inner` first.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct InnerOtherRest {
     #[serde(flatten)]
     inner: Inner,
@@ -1842,17 +1306,7 @@ struct InnerOtherRest {
 }
 
 /// Two catch-alls side by side.
-#[derive(
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Serialize,
-    Deserialize,
-    Debug,
-    PartialEq,
-    Clone,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq, Clone)]
 struct TwoMaps {
     a: u8,
     #[serde(flatten)]

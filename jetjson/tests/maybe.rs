@@ -2,8 +2,8 @@
 //! `Value` and in MessagePack; with a hand-written decoder and derived
 //! structs.
 
-use jetjson::value::{FromValue, ToValue};
 use jetjson::{json, Error, ErrorKind, FromJson, Maybe, Reader, ToJson, Value};
+use jetjson::{FromValue, ToValue};
 
 // MARK: - The type on its own
 
@@ -211,15 +211,7 @@ fn msgpack_nil_is_null() {
 mod derived {
     use super::*;
 
-    #[derive(
-        jetjson::Json,
-        jetjson::ToValue,
-        jetjson::FromValue,
-        jetjson::Msgpack,
-        Debug,
-        PartialEq,
-        Default,
-    )]
+    #[derive(jetjson::Json, ToValue, FromValue, jetjson::Msgpack, Debug, PartialEq, Default)]
     struct UserPatch {
         name: Maybe<String>,
         email: Maybe<String>,

@@ -23,7 +23,7 @@ fn value_err<T: FromValue + std::fmt::Debug>(input: &str) -> String {
     owned
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq)]
 struct Three {
     a: u8,
     #[json(alias = "bee")]
@@ -79,7 +79,7 @@ fn value_members_match_the_json_loop() {
     );
 }
 
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq)]
 #[json(deny_unknown_fields)]
 struct Strict {
     a: u8,
@@ -100,7 +100,7 @@ fn deny_unknown_fields_refuses_in_the_loop() {
 }
 
 /// Names the raw-input guess must not be used for: a quote, a backslash.
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, Debug, PartialEq)]
 struct Odd {
     #[json(rename = "q\"k")]
     quote: u8,
@@ -128,7 +128,7 @@ fn keys_with_escapes_are_matched_after_parsing() {
 
 macro_rules! wide {
     ($($field:ident)*) => {
-        #[derive(Json, jetjson::ToValue, jetjson::FromValue, Debug, Default, PartialEq)]
+        #[derive(Json, ToValue, FromValue, Debug, Default, PartialEq)]
         #[json(default)]
         struct Wide {
             $($field: u8,)*

@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use jetjson::value::{FromValue, ToValue};
 use jetjson::{json, ErrorKind, RawValue, ReadOptions, Value};
+use jetjson::{FromValue, ToValue};
 
 // MARK: - Borrowed and boxed
 
@@ -71,16 +71,14 @@ fn every_kind_of_value_is_kept_as_written() {
 
 // MARK: - Inside other types
 
-#[derive(jetjson::Json, jetjson::ToValue, Debug)]
+#[derive(jetjson::Json, ToValue, Debug)]
 struct Envelope<'a> {
     kind: &'a str,
     payload: &'a RawValue,
     extra: Option<&'a RawValue>,
 }
 
-#[derive(
-    jetjson::Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Clone, Default, Debug,
-)]
+#[derive(jetjson::Json, ToValue, FromValue, jetjson::Msgpack, Clone, Default, Debug)]
 struct Owned {
     id: u32,
     #[json(default)]
@@ -359,7 +357,7 @@ struct SerdeEnvelope<'a> {
     payload: &'a serde_json::value::RawValue,
 }
 
-#[derive(jetjson::Json, jetjson::ToValue)]
+#[derive(jetjson::Json, ToValue)]
 struct OurEnvelope<'a> {
     payload: &'a RawValue,
 }

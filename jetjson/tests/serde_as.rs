@@ -7,12 +7,12 @@
 
 use std::time::Duration;
 
-use jetjson::{Json, Value};
+use jetjson::{FromValue, Json, ToValue, Value};
 use serde::{Deserialize, Serialize};
 use serde_with::{serde_as, DisplayFromStr, DurationSeconds, NoneAsEmptyString};
 
 #[serde_as]
-#[derive(Json, jetjson::ToValue, jetjson::FromValue, Serialize, Deserialize, Debug, PartialEq)]
+#[derive(Json, ToValue, FromValue, Serialize, Deserialize, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 struct Service {
     #[serde_as(as = "DisplayFromStr")]

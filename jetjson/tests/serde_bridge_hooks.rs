@@ -11,8 +11,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use jetjson::msgpack::{FromMsgpack, ToMsgpack};
-use jetjson::value::{FromValue, ToValue};
 use jetjson::{Error, FromJson, Reader, ToJson, Value, Writer};
+use jetjson::{FromValue, ToValue};
 
 // MARK: - A `with` module and a `serialize_with` function, as users write them
 
@@ -38,7 +38,7 @@ fn upper<S: Serializer>(s: &str, ser: S) -> Result<S::Ok, S::Error> {
     ser.serialize_str(&s.to_uppercase())
 }
 
-/// What `#[derive(Json, jetjson::ToValue, jetjson::FromValue, Msgpack)]` makes of
+/// What `#[derive(Json, ToValue, FromValue, Msgpack)]` makes of
 /// `struct Event { #[serde(with = "ts_seconds")] at: SystemTime, #[serde(serialize_with = "upper")] name: String, tags: Tagged }`
 /// where `Tagged` has only serde impls.
 #[derive(Debug, PartialEq)]
@@ -305,9 +305,7 @@ struct Labeled<T> {
 jetjson::via_serde!(Labeled<T> where T: Serialize + serde::de::DeserializeOwned);
 
 #[cfg(feature = "derive")]
-#[derive(
-    jetjson::Json, jetjson::ToValue, jetjson::FromValue, jetjson::Msgpack, Debug, PartialEq,
-)]
+#[derive(jetjson::Json, ToValue, FromValue, jetjson::Msgpack, Debug, PartialEq)]
 struct Account {
     home: Uri,
     status: Status,

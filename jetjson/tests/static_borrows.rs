@@ -10,9 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 
-#[derive(
-    Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq,
-)]
+#[derive(Json, ToValue, FromValue, Msgpack, Serialize, Deserialize, Debug, PartialEq)]
 struct Labels {
     names: Vec<Cow<'static, str>>,
     by_key: BTreeMap<String, Cow<'static, str>>,

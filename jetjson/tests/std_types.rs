@@ -22,8 +22,8 @@ use std::sync::atomic::{
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use jetjson::value::{FromValue, ToValue};
 use jetjson::Value;
+use jetjson::{FromValue, ToValue};
 use oracle_ext::{agree, agree_msgpack, same, same_key};
 
 #[test]
@@ -630,9 +630,7 @@ type T14 = (u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8, u8);
 #[cfg(feature = "derive")]
 #[test]
 fn derive_with_the_new_field_types() {
-    #[derive(
-        serde::Serialize, serde::Deserialize, jetjson::Json, jetjson::ToValue, jetjson::FromValue,
-    )]
+    #[derive(serde::Serialize, serde::Deserialize, jetjson::Json, ToValue, FromValue)]
     struct Fields {
         result: Result<u8, String>,
         name: Arc<str>,

@@ -1,22 +1,13 @@
 //! `canada.json`: a GeoJSON `FeatureCollection` of polygons, float-heavy.
 
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 
 /// The whole `canada.json` document.
 pub type Canada = FeatureCollection;
 
 /// `{"type": "FeatureCollection", "features": [...]}`.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct FeatureCollection {
     #[serde(rename = "type")]
     pub kind: String,
@@ -24,17 +15,7 @@ pub struct FeatureCollection {
 }
 
 /// One feature: a named polygon.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Feature {
     #[serde(rename = "type")]
     pub kind: String,
@@ -43,33 +24,13 @@ pub struct Feature {
 }
 
 /// A feature's properties.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Properties {
     pub name: String,
 }
 
 /// A polygon: rings of `[longitude, latitude]` points.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Geometry {
     #[serde(rename = "type")]
     pub kind: String,

@@ -4,21 +4,12 @@
 //! `String` keys in a `BTreeMap`, so every system sees the same order.
 //! Fields that are `null` in the file are `Option`s and written back as `null`.
 
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The whole `citm_catalog.json` document.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct CitmCatalog {
     pub area_names: BTreeMap<String, String>,
@@ -35,17 +26,7 @@ pub struct CitmCatalog {
 }
 
 /// An event of the catalog.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Event {
     pub description: Option<String>,
@@ -59,17 +40,7 @@ pub struct Event {
 }
 
 /// One performance of an event, with its prices and seating.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Performance {
     pub event_id: u64,
@@ -84,17 +55,7 @@ pub struct Performance {
 }
 
 /// A price for one seat category and audience.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
     pub amount: u64,
@@ -103,17 +64,7 @@ pub struct Price {
 }
 
 /// The areas a seat category covers.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct SeatCategory {
     pub areas: Vec<Area>,
@@ -121,17 +72,7 @@ pub struct SeatCategory {
 }
 
 /// An area and its blocks.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Area {
     pub area_id: u64,

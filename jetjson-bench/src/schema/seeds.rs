@@ -6,21 +6,12 @@
 //! serde needs a module for it ([`super::base64_bytes`]). A Go pointer that
 //! may be nil maps to `Option`.
 
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One service-registry entry (article 001). Keys are the Go field names.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "PascalCase")]
 pub struct AgentService {
     pub service_name: String,
@@ -41,17 +32,7 @@ pub struct AgentService {
 }
 
 /// One job-posting document (article 002); three strings are Chinese.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "PascalCase")]
 pub struct Doc {
     pub doc_id: u32,
@@ -66,17 +47,7 @@ pub struct Doc {
 }
 
 /// The Go serialization suite's test message (article 003).
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "PascalCase")]
 pub struct ValMsg {
     pub int: i64,
@@ -97,17 +68,7 @@ pub struct ValMsg {
 }
 
 /// The message nested in [`ValMsg`].
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "PascalCase")]
 pub struct HoldValMsg {
     pub int: i64,
@@ -124,17 +85,7 @@ pub struct HoldValMsg {
 }
 
 /// One traffic-signal timing plan (article 004); the payload is `Vec<TimingPlan>`.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct TimingPlan {
     pub map_key: u32,
     pub id: u32,
@@ -148,17 +99,7 @@ pub struct TimingPlan {
 }
 
 /// One phase of a [`TimingPlan`].
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct PhaseTiming {
     pub phase: u32,
     pub time: u32,

@@ -7,37 +7,18 @@
 //! `contributors` are `null` throughout the file; their types follow the
 //! Twitter v1.1 API.
 
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 
 /// The whole `twitter.json` document.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Twitter {
     pub statuses: Vec<Status>,
     pub search_metadata: SearchMetadata,
 }
 
 /// One tweet.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Status {
     pub metadata: StatusMetadata,
     pub created_at: String,
@@ -69,34 +50,14 @@ pub struct Status {
 }
 
 /// `metadata` of a tweet.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct StatusMetadata {
     pub result_type: String,
     pub iso_language_code: String,
 }
 
 /// The author of a tweet.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct User {
     pub id: u64,
     pub id_str: String,
@@ -142,17 +103,7 @@ pub struct User {
 }
 
 /// URLs found in a user's profile.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct UserEntities {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<UrlEntity>,
@@ -160,33 +111,13 @@ pub struct UserEntities {
 }
 
 /// A list of URLs.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct UrlEntity {
     pub urls: Vec<Url>,
 }
 
 /// One URL and where it sits in the text.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Url {
     pub url: String,
     pub expanded_url: String,
@@ -195,17 +126,7 @@ pub struct Url {
 }
 
 /// Entities found in a tweet's text.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct StatusEntities {
     pub hashtags: Vec<Hashtag>,
     /// Cashtags; the v1.1 API gives them the shape of hashtags.
@@ -217,34 +138,14 @@ pub struct StatusEntities {
 }
 
 /// A hashtag (or cashtag) and where it sits in the text.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Hashtag {
     pub text: String,
     pub indices: Vec<u32>,
 }
 
 /// A mentioned user.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct UserMention {
     pub screen_name: String,
     pub name: String,
@@ -254,17 +155,7 @@ pub struct UserMention {
 }
 
 /// An attached photo.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Media {
     pub id: u64,
     pub id_str: String,
@@ -284,17 +175,7 @@ pub struct Media {
 }
 
 /// The four renditions of a photo.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct MediaSizes {
     pub medium: MediaSize,
     pub small: MediaSize,
@@ -303,17 +184,7 @@ pub struct MediaSizes {
 }
 
 /// One rendition's size.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct MediaSize {
     pub w: u32,
     pub h: u32,
@@ -321,17 +192,7 @@ pub struct MediaSize {
 }
 
 /// A GeoJSON point (`geo` and `coordinates`).
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Geo {
     #[serde(rename = "type")]
     pub kind: String,
@@ -339,17 +200,7 @@ pub struct Geo {
 }
 
 /// A named place.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Place {
     pub id: String,
     pub url: String,
@@ -361,17 +212,7 @@ pub struct Place {
 }
 
 /// A contributor to a tweet.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Contributor {
     pub id: u64,
     pub id_str: String,
@@ -379,17 +220,7 @@ pub struct Contributor {
 }
 
 /// `search_metadata` of the answer.
-#[derive(
-    Serialize,
-    Deserialize,
-    jetjson::Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    jetjson::Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct SearchMetadata {
     pub completed_in: f64,
     pub max_id: u64,

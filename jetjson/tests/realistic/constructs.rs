@@ -6,14 +6,12 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use jetjson::{Json, Msgpack};
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 
 use crate::harness;
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 struct ChronoModules {
     #[serde(with = "chrono::serde::ts_seconds")]
     created: DateTime<Utc>,
@@ -37,17 +35,13 @@ mod opt_secs {
     }
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 struct OptionWith {
     #[serde(with = "opt_secs", default, skip_serializing_if = "Option::is_none")]
     at: Option<DateTime<Utc>>,
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 #[serde(tag = "kind")]
 enum Internal {
     A {
@@ -57,9 +51,7 @@ enum Internal {
     Unknown,
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 #[serde(tag = "t", content = "c")]
 enum Adjacent {
     A(u8),
@@ -67,16 +59,12 @@ enum Adjacent {
     Other,
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 struct Meta {
     name: String,
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 #[serde(tag = "kind")]
 enum FlatInVariant {
     A {
@@ -87,27 +75,21 @@ enum FlatInVariant {
     B(Meta),
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 #[serde(untagged)]
 enum Val {
     S { value: String },
     N { number: i64 },
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 struct OptionalUntagged {
     name: String,
     #[serde(flatten)]
     v: Option<Val>,
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 struct Generic<A> {
     id: u32,
     #[serde(flatten)]

@@ -8,19 +8,19 @@
 //! catch-alls under `#[serde(flatten)]`, and `Cow<'static, str>` inside a
 //! container (the models use them directly).
 
-use jetjson::{Json, Msgpack};
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 
 /// A flattened externally tagged enum beside another field, as a Kubernetes
 /// `Volume` (`{"name":..,"emptyDir":{..}}`).
-#[derive(Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Debug, PartialEq)]
 struct Volume {
     name: String,
     #[serde(flatten)]
     source: Source,
 }
 
-#[derive(Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
 enum Source {
     EmptyDir {},
@@ -37,9 +37,7 @@ fn flattened_enum_with_two_variant_keys_takes_the_first() {
 }
 
 /// JSON:API pagination links flattened beside `self`, every one optional.
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 struct Links {
     #[serde(rename = "self")]
     this: Option<String>,
@@ -47,9 +45,7 @@ struct Links {
     page: Option<Page>,
 }
 
-#[derive(
-    Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Msgpack, Debug, PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, PartialEq)]
 struct Page {
     next: Option<String>,
     prev: Option<String>,
@@ -73,14 +69,14 @@ fn gap_flattened_option_of_an_all_optional_struct() {
     assert_eq!(ours, theirs);
 }
 
-#[derive(Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Debug, PartialEq)]
 #[serde(rename_all = "lowercase")]
 enum State {
     Open,
     Closed,
 }
 
-#[derive(Serialize, Deserialize, Json, jetjson::ToValue, jetjson::FromValue, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 struct Strict {
     a: u8,

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use jetjson::{Json, Msgpack};
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::de::{Error as _, Unexpected};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use url::Url;
@@ -64,17 +64,7 @@ fn is_false(b: &bool) -> bool {
 
 // MARK: - Shared objects
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub enum AccountType {
     User,
     Organization,
@@ -83,17 +73,7 @@ pub enum AccountType {
     Unknown,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct User {
     pub login: String,
     pub id: u64,
@@ -113,17 +93,7 @@ pub struct User {
 }
 
 /// What push and the other events say alike about a repository.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct RepositoryBase {
     pub id: u64,
     pub node_id: String,
@@ -149,16 +119,7 @@ pub struct RepositoryBase {
 }
 
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
+    Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq, Default,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Visibility {
@@ -170,17 +131,7 @@ pub enum Visibility {
 
 /// The repository of a push event: timestamps as unix seconds, the
 /// members this model does not name kept as they came.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct PushRepository {
     #[serde(flatten)]
     pub base: RepositoryBase,
@@ -193,17 +144,7 @@ pub struct PushRepository {
 }
 
 /// The repository of the other events: RFC 3339 timestamps.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Repository {
     #[serde(flatten)]
     pub base: RepositoryBase,
@@ -212,17 +153,7 @@ pub struct Repository {
     pub pushed_at: Option<DateTime<Utc>>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct GitActor {
     pub name: String,
     pub email: Option<String>,
@@ -230,17 +161,7 @@ pub struct GitActor {
     pub username: Option<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Commit {
     pub id: Sha,
     pub tree_id: Sha,
@@ -258,17 +179,7 @@ pub struct Commit {
     pub modified: Vec<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Label {
     pub id: u64,
     pub node_id: String,
@@ -280,17 +191,7 @@ pub struct Label {
     pub description: Option<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Installation {
     pub id: u64,
     pub node_id: String,
@@ -298,17 +199,7 @@ pub struct Installation {
 
 // MARK: - push
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct PushEvent {
     #[serde(rename = "ref")]
     pub git_ref: String,
@@ -330,17 +221,7 @@ pub struct PushEvent {
 
 // MARK: - pull_request
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "snake_case")]
 pub enum PullRequestAction {
     Opened,
@@ -357,34 +238,14 @@ pub enum PullRequestAction {
     Other,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "lowercase")]
 pub enum PullRequestState {
     Open,
     Closed,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum AuthorAssociation {
     Owner,
@@ -398,17 +259,7 @@ pub enum AuthorAssociation {
     NoAssociation,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Branch {
     pub label: String,
     #[serde(rename = "ref")]
@@ -418,17 +269,7 @@ pub struct Branch {
     pub repo: Option<Box<Repository>>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct PullRequest {
     pub url: Url,
     pub id: u64,
@@ -468,17 +309,7 @@ pub struct PullRequest {
     pub changed_files: Option<u32>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct PullRequestEvent {
     pub action: PullRequestAction,
     pub number: u64,
@@ -495,17 +326,7 @@ pub struct PullRequestEvent {
 
 // MARK: - The delivery
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct PingEvent {
     pub zen: String,
     pub hook_id: u64,
@@ -514,17 +335,7 @@ pub struct PingEvent {
 }
 
 /// The `X-GitHub-Event` header and the body, as a queue stores them.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(tag = "event", content = "payload", rename_all = "snake_case")]
 pub enum Event {
     Ping(PingEvent),
@@ -532,17 +343,7 @@ pub enum Event {
     PullRequest(Box<PullRequestEvent>),
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Delivery {
     #[serde(alias = "guid")]
     pub delivery_id: Uuid,

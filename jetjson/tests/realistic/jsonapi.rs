@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 use chrono::{DateTime, Utc};
-use jetjson::{Json, Msgpack};
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use url::Url;
@@ -24,17 +24,7 @@ pub type Meta = BTreeMap<String, serde_json::Value>;
 pub type Attributes = BTreeMap<String, serde_json::Value>;
 
 /// `"data": {..}` or `"data": [..]`.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum OneOrMany<T> {
     One(T),
@@ -81,17 +71,7 @@ jetjson::via_serde!(HttpStatus);
 
 // MARK: - Links
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct LinkObject {
     pub href: Url,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -107,17 +87,7 @@ pub struct LinkObject {
 }
 
 /// A link: a URL string or a link object.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum Link {
     Href(Url),
@@ -129,17 +99,7 @@ pub type Links = BTreeMap<String, Option<Link>>;
 
 // MARK: - Resources
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Identity {
     #[serde(rename = "type")]
     pub kind: Cow<'static, str>,
@@ -149,17 +109,7 @@ pub struct Identity {
     pub lid: Option<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct ResourceIdentifier {
     #[serde(flatten)]
     pub identity: Identity,
@@ -168,16 +118,7 @@ pub struct ResourceIdentifier {
 }
 
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
+    Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq, Default,
 )]
 pub struct Relationship {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -188,17 +129,7 @@ pub struct Relationship {
     pub meta: Option<Meta>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Resource<A> {
     #[serde(flatten)]
     pub identity: Identity,
@@ -212,17 +143,7 @@ pub struct Resource<A> {
     pub meta: Option<Meta>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "kebab-case")]
 pub struct Timestamps {
     pub created_at: DateTime<Utc>,
@@ -230,17 +151,7 @@ pub struct Timestamps {
     pub updated_at: Option<DateTime<Utc>>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "kebab-case")]
 pub enum ArticleState {
     Draft,
@@ -250,17 +161,7 @@ pub enum ArticleState {
     Unknown,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "kebab-case")]
 pub struct ArticleAttributes {
     pub title: String,
@@ -280,17 +181,7 @@ pub struct ArticleAttributes {
 
 // MARK: - Errors and the document
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorSource {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -301,17 +192,7 @@ pub struct ErrorSource {
     pub header: Option<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct ErrorObject {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Uuid>,
@@ -331,17 +212,7 @@ pub struct ErrorObject {
     pub meta: Option<Meta>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct JsonApiObject {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
@@ -354,17 +225,7 @@ pub struct JsonApiObject {
 }
 
 /// A top-level document: `data` of `A` resources, `included` of `I`.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Document<A, I = Attributes> {
     #[serde(default = "Option::default", skip_serializing_if = "Option::is_none")]
     pub data: Option<OneOrMany<Resource<A>>>,

@@ -9,24 +9,14 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use jetjson::{Json, Msgpack};
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::harness;
 
 /// `intstr.IntOrString`: `8080` or `"http"`, `"25%"`.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum IntOrString {
     Int(i32),
@@ -38,8 +28,8 @@ pub enum IntOrString {
     Serialize,
     Deserialize,
     Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
+    ToValue,
+    FromValue,
     Msgpack,
     Debug,
     Clone,
@@ -54,16 +44,7 @@ pub struct Quantity(pub String);
 // MARK: - Metadata
 
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
+    Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq, Default,
 )]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectMeta {
@@ -91,17 +72,7 @@ pub struct ObjectMeta {
     pub finalizers: Vec<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct OwnerReference {
     pub api_version: String,
@@ -116,17 +87,7 @@ pub struct OwnerReference {
 
 // MARK: - Deployment
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Deployment {
     pub api_version: Cow<'static, str>,
@@ -137,17 +98,7 @@ pub struct Deployment {
     pub status: Option<DeploymentStatus>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -166,17 +117,7 @@ pub struct DeploymentSpec {
     pub paused: Option<bool>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelSelector {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -185,17 +126,7 @@ pub struct LabelSelector {
     pub match_expressions: Vec<LabelSelectorRequirement>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct LabelSelectorRequirement {
     pub key: String,
     pub operator: SelectorOperator,
@@ -203,17 +134,7 @@ pub struct LabelSelectorRequirement {
     pub values: Vec<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub enum SelectorOperator {
     In,
     NotIn,
@@ -222,34 +143,14 @@ pub enum SelectorOperator {
 }
 
 /// `{"type":"RollingUpdate","rollingUpdate":{..}}` or `{"type":"Recreate"}`.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(tag = "type", content = "rollingUpdate")]
 pub enum DeploymentStrategy {
     RollingUpdate(RollingUpdate),
     Recreate,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct RollingUpdate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -258,17 +159,7 @@ pub struct RollingUpdate {
     pub max_unavailable: Option<IntOrString>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct DeploymentStatus {
     #[serde(default)]
@@ -285,17 +176,7 @@ pub struct DeploymentStatus {
     pub conditions: Vec<Condition>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Condition {
     #[serde(rename = "type")]
@@ -311,17 +192,7 @@ pub struct Condition {
     pub message: Option<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub enum ConditionStatus {
     True,
     False,
@@ -330,34 +201,14 @@ pub enum ConditionStatus {
 
 // MARK: - Pods
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct PodTemplateSpec {
     #[serde(default)]
     pub metadata: ObjectMeta,
     pub spec: PodSpec,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct PodSpec {
     pub containers: Vec<Container>,
@@ -379,34 +230,14 @@ pub struct PodSpec {
     pub extra: indexmap::IndexMap<String, serde_json::Value>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub enum RestartPolicy {
     Always,
     OnFailure,
     Never,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Container {
     pub name: String,
@@ -431,34 +262,14 @@ pub struct Container {
     pub volume_mounts: Vec<VolumeMount>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub enum PullPolicy {
     Always,
     IfNotPresent,
     Never,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ContainerPort {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -468,17 +279,7 @@ pub struct ContainerPort {
     pub protocol: Option<Protocol>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Protocol {
     Tcp,
@@ -486,17 +287,7 @@ pub enum Protocol {
     Sctp,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct EnvVar {
     pub name: String,
     #[serde(flatten)]
@@ -504,17 +295,7 @@ pub struct EnvVar {
 }
 
 /// `{"value": ".."}`, `{"valueFrom": {..}}` or neither.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum EnvValue {
     Literal {
@@ -527,17 +308,7 @@ pub enum EnvValue {
     Unset {},
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 #[allow(clippy::enum_variant_names)] // the JSON names
 pub enum EnvVarSource {
@@ -547,17 +318,7 @@ pub enum EnvVarSource {
     SecretKeyRef(KeySelector),
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectFieldSelector {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -565,17 +326,7 @@ pub struct ObjectFieldSelector {
     pub field_path: String,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ResourceFieldSelector {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -585,17 +336,7 @@ pub struct ResourceFieldSelector {
     pub divisor: Option<Quantity>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct KeySelector {
     pub name: String,
     pub key: String,
@@ -603,17 +344,7 @@ pub struct KeySelector {
     pub optional: Option<bool>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct ResourceRequirements {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub limits: BTreeMap<String, Quantity>,
@@ -621,17 +352,7 @@ pub struct ResourceRequirements {
     pub requests: BTreeMap<String, Quantity>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Probe {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -650,17 +371,7 @@ pub struct Probe {
     pub failure_threshold: Option<i32>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct HttpGetAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -672,63 +383,23 @@ pub struct HttpGetAction {
     pub http_headers: Vec<HttpHeader>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct HttpHeader {
     pub name: String,
     pub value: String,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct TcpSocketAction {
     pub port: IntOrString,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct ExecAction {
     pub command: Vec<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct VolumeMount {
     pub name: String,
@@ -739,34 +410,14 @@ pub struct VolumeMount {
     pub sub_path: Option<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Volume {
     pub name: String,
     #[serde(flatten)]
     pub source: VolumeSource,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub enum VolumeSource {
     ConfigMap(ConfigMapVolume),
@@ -775,17 +426,7 @@ pub enum VolumeSource {
     PersistentVolumeClaim(ClaimVolume),
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigMapVolume {
     pub name: String,
@@ -795,33 +436,13 @@ pub struct ConfigMapVolume {
     pub default_mode: Option<i32>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct KeyToPath {
     pub key: String,
     pub path: String,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct SecretVolume {
     pub secret_name: String,
@@ -830,16 +451,7 @@ pub struct SecretVolume {
 }
 
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
+    Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq, Default,
 )]
 #[serde(rename_all = "camelCase")]
 pub struct EmptyDirVolume {
@@ -849,17 +461,7 @@ pub struct EmptyDirVolume {
     pub size_limit: Option<Quantity>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ClaimVolume {
     pub claim_name: String,
@@ -869,17 +471,7 @@ pub struct ClaimVolume {
 
 // MARK: - ConfigMap and the manifest
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigMap {
     pub api_version: Cow<'static, str>,
@@ -892,17 +484,7 @@ pub struct ConfigMap {
     pub immutable: Option<bool>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct ManifestList {
     pub api_version: Cow<'static, str>,
@@ -912,17 +494,7 @@ pub struct ManifestList {
 }
 
 /// What `kubectl get -o json` prints: the `kind` says which.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(tag = "kind")]
 pub enum Manifest {
     Deployment(Box<Deployment>),

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use indexmap::IndexMap;
-use jetjson::{Json, Msgpack};
+use jetjson::{FromValue, Json, Msgpack, ToValue};
 use serde::{Deserialize, Serialize};
 use url::Url;
 
@@ -18,17 +18,7 @@ use crate::harness;
 /// commonest catch-all of crates built on serde_json).
 pub type Extensions = serde_json::Map<String, serde_json::Value>;
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Reference {
     #[serde(rename = "$ref")]
     pub reference: String,
@@ -39,34 +29,14 @@ pub struct Reference {
 }
 
 /// A `$ref` or the object itself.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum RefOr<T> {
     Ref(Reference),
     Item(T),
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct OpenApi {
     pub openapi: String,
@@ -89,17 +59,7 @@ pub struct OpenApi {
     pub extensions: Extensions,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Info {
     pub title: String,
@@ -118,17 +78,7 @@ pub struct Info {
     pub extensions: Extensions,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Contact {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -138,17 +88,7 @@ pub struct Contact {
     pub email: Option<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct License {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -157,17 +97,7 @@ pub struct License {
     pub url: Option<Url>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Server {
     /// A template (`https://{region}.example.com/v1`), not always a URL.
     pub url: String,
@@ -177,17 +107,7 @@ pub struct Server {
     pub variables: IndexMap<String, ServerVariable>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct ServerVariable {
     #[serde(rename = "enum", default, skip_serializing_if = "Vec::is_empty")]
     pub allowed: Vec<String>,
@@ -196,17 +116,7 @@ pub struct ServerVariable {
     pub description: Option<String>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Tag {
     pub name: String,
@@ -216,17 +126,7 @@ pub struct Tag {
     pub external_docs: Option<ExternalDocs>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct ExternalDocs {
     pub url: Url,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -236,16 +136,7 @@ pub struct ExternalDocs {
 // MARK: - Paths
 
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
+    Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq, Default,
 )]
 pub struct PathItem {
     #[serde(rename = "$ref", default, skip_serializing_if = "Option::is_none")]
@@ -272,17 +163,7 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Operation {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -306,17 +187,7 @@ pub struct Operation {
     pub extensions: Extensions,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "lowercase")]
 pub enum ParameterIn {
     Query,
@@ -325,17 +196,7 @@ pub enum ParameterIn {
     Cookie,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Parameter {
     pub name: String,
@@ -357,17 +218,7 @@ pub struct Parameter {
     pub example: Option<serde_json::Value>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct RequestBody {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -377,16 +228,7 @@ pub struct RequestBody {
 }
 
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
+    Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq, Default,
 )]
 pub struct MediaType {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -397,17 +239,7 @@ pub struct MediaType {
     pub examples: IndexMap<String, RefOr<Example>>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Example {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -418,17 +250,7 @@ pub struct Example {
     pub external_value: Option<Url>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Response {
     pub description: String,
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
@@ -439,17 +261,7 @@ pub struct Response {
     pub extensions: Extensions,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 pub struct Header {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
@@ -461,17 +273,7 @@ pub struct Header {
 
 // MARK: - Schemas
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "lowercase")]
 pub enum Type {
     String,
@@ -484,17 +286,7 @@ pub enum Type {
 }
 
 /// `"type": "string"` (3.0) or `"type": ["string", "null"]` (3.1).
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum SchemaType {
     One(Type),
@@ -502,17 +294,7 @@ pub enum SchemaType {
 }
 
 /// `additionalProperties: false` or a schema.
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum AdditionalProperties {
     Allowed(bool),
@@ -520,16 +302,7 @@ pub enum AdditionalProperties {
 }
 
 #[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-    Default,
+    Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq, Default,
 )]
 #[serde(rename_all = "camelCase")]
 pub struct Schema {
@@ -579,17 +352,7 @@ pub struct Schema {
     pub extensions: Extensions,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Discriminator {
     pub property_name: String,
@@ -599,17 +362,7 @@ pub struct Discriminator {
 
 // MARK: - Components and security
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Components {
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
@@ -624,17 +377,7 @@ pub struct Components {
     pub security_schemes: IndexMap<String, RefOr<SecurityScheme>>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -664,17 +407,7 @@ pub enum SecurityScheme {
     MutualTls,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct OAuthFlows {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -685,17 +418,7 @@ pub struct OAuthFlows {
     pub client_credentials: Option<OAuthFlow>,
 }
 
-#[derive(
-    Serialize,
-    Deserialize,
-    Json,
-    jetjson::ToValue,
-    jetjson::FromValue,
-    Msgpack,
-    Debug,
-    Clone,
-    PartialEq,
-)]
+#[derive(Serialize, Deserialize, Json, ToValue, FromValue, Msgpack, Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct OAuthFlow {
     #[serde(default, skip_serializing_if = "Option::is_none")]
