@@ -276,6 +276,48 @@ fn adjacently_tagged() {
     );
 }
 
+/// serde's derive also reads an adjacently tagged enum from the array
+/// `[tag, content]` (found by the `derived_from_slice` fuzz target): the
+/// same values, and the same inputs refused.
+#[test]
+fn adjacent_tag_and_content_as_an_array() {
+    for text in [
+        r#"["Say","hi"]"#,
+        r#"["Quit",null]"#,
+        r#"[ "Pos" , [1, 2] ]"#,
+        r#"["Resize",{"h":4,"w":3}]"#,
+    ] {
+        let theirs: Msg = serde_json::from_str(text).unwrap();
+        assert_eq!(from::<Msg>(text), theirs, "{text}");
+    }
+    for text in [
+        "[]",
+        r#"["Say"]"#,
+        r#"["Say","hi",1]"#,
+        r#"["Nope",1]"#,
+        r#"["Quit"]"#,
+        r#"[1,"hi"]"#,
+        r#"["Pos",[1]]"#,
+        r#"["Say","hi""#,
+    ] {
+        assert!(serde_json::from_str::<Msg>(text).is_err(), "{text}");
+        assert!(jetjson::from_str::<Msg>(text).is_err(), "{text}");
+    }
+    assert_eq!(
+        err::<Msg>(r#"["Say"]"#),
+        "expected adjacently tagged enum Msg as an array of tag and content (2 elements), \
+         found 1 at line 1 column 8"
+    );
+    assert_eq!(
+        err::<Msg>(r#"["Say","hi",1]"#),
+        "too many elements for adjacently tagged enum Msg at line 1 column 12"
+    );
+    assert_eq!(
+        err::<Msg>(r#"["Nope",1]"#),
+        "unknown variant `Nope`, expected one of `Quit`, `Say`, `Pos`, `Resize` at line 1 column 2"
+    );
+}
+
 #[test]
 fn adjacent_content_may_come_first() {
     assert_eq!(

@@ -1455,6 +1455,10 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
     ));
     let tag_lit = str_lit(tag);
     let content_lit = str_lit(content_key);
+    let pair = str_lit(&format!(
+        "adjacently tagged enum {} as an array of tag and content (2 elements)",
+        cx.cont.attrs.name
+    ));
     let mut key_index = Vec::new();
     for (i, key) in [tag, content_key].into_iter().enumerate() {
         if plain_key(key) {
@@ -1505,6 +1509,26 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                 #content_arms
             }
         };
+        if __r.peek() == ::jetjson::__private::Some(b'[') {
+            // `[tag, content]`, which serde's derive reads too.
+            __r.begin_array(#expected)?;
+            let mut __first = true;
+            if !__r.next_element(&mut __first)? {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::too_few_elements(__r, #pair, 0),
+                );
+            }
+            let __at = ::jetjson::__private::value_offset(__r);
+            let __variant = #index;
+            if !__r.next_element(&mut __first)? {
+                return ::jetjson::__private::Err(
+                    ::jetjson::__private::too_few_elements(__r, #pair, 1),
+                );
+            }
+            let __v = ::jetjson::__private::in_field(__read_content(__r, __variant), #content_lit)?;
+            __r.end_array(#expected)?;
+            return ::jetjson::__private::Ok(__v);
+        }
         __r.begin_object(#expected)?;
         let mut __first = true;
         let mut __variant: ::jetjson::__private::Option<usize> = ::jetjson::__private::None;

@@ -300,6 +300,48 @@ const _: () = {
                     }
                 }
             };
+            if __r.peek() == ::jetjson::__private::Some(b'[') {
+                __r.begin_array("adjacently tagged enum Msg")?;
+                let mut __first = true;
+                if !__r.next_element(&mut __first)? {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::too_few_elements(
+                            __r,
+                            "adjacently tagged enum Msg as an array of tag and content (2 elements)",
+                            0,
+                        ),
+                    );
+                }
+                let __at = ::jetjson::__private::value_offset(__r);
+                let __variant = match __r.read_str()?.as_bytes() {
+                    b"Quit" => 0,
+                    b"Say" => 1,
+                    _ => {
+                        return ::jetjson::__private::Err(
+                            ::jetjson::__private::unknown_variant_at(
+                                __r,
+                                &["Quit", "Say"],
+                                __at,
+                            ),
+                        );
+                    }
+                };
+                if !__r.next_element(&mut __first)? {
+                    return ::jetjson::__private::Err(
+                        ::jetjson::__private::too_few_elements(
+                            __r,
+                            "adjacently tagged enum Msg as an array of tag and content (2 elements)",
+                            1,
+                        ),
+                    );
+                }
+                let __v = ::jetjson::__private::in_field(
+                    __read_content(__r, __variant),
+                    "c",
+                )?;
+                __r.end_array("adjacently tagged enum Msg")?;
+                return ::jetjson::__private::Ok(__v);
+            }
             __r.begin_object("adjacently tagged enum Msg")?;
             let mut __first = true;
             let mut __variant: ::jetjson::__private::Option<usize> = ::jetjson::__private::None;
