@@ -74,13 +74,15 @@ pub struct Options {
     pub stubs: bool,
     /// Generate `ToValue` (on the encoding side) and `FromValue` (on the
     /// decoding side): `Value` ↔ `T` without JSON text. On by default, as
-    /// `jetjson gen` writes them unless given `-no_value`; the derives make
+    /// `jetjson gen` writes them unless given `--no-value`; the derives make
     /// them only for `#[derive(ToValue)]` and `#[derive(FromValue)]`, so
     /// `#[derive(Json)]` costs no compile time for conversions a crate does
-    /// not use. `FromValue` is left out, whatever this says, for a type that
-    /// reads a field holding a reference (`&'a str`): a `Value` cannot lend
-    /// one. The generated `FromValue` of a struct calls the type's `FromJson`
-    /// helpers, so it needs the JSON impls too (from a derive or `gen`).
+    /// not use. `FromValue` is left out for a type that reads a field
+    /// holding a reference (`&'a str`), as a `Value` cannot lend one: by
+    /// `jetjson gen` silently, by `#[derive(FromValue)]` with a compile
+    /// error. The generated `FromValue` of a struct calls the type's
+    /// `FromJson` helpers, so it needs the JSON impls too (from a derive or
+    /// `gen`).
     pub value: bool,
 }
 
