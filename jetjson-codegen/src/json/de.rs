@@ -1509,6 +1509,12 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                 #content_arms
             }
         };
+        // The variant a tag names, from both forms below.
+        let __read_tag = |__r: &mut ::jetjson::__private::Reader<#de>|
+            -> ::jetjson::__private::Result<usize, ::jetjson::__private::Error> {
+            let __at = ::jetjson::__private::value_offset(__r);
+            ::jetjson::__private::Ok(#index)
+        };
         if __r.peek() == ::jetjson::__private::Some(b'[') {
             // `[tag, content]`, which serde's derive reads too.
             __r.begin_array(#expected)?;
@@ -1518,8 +1524,7 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                     ::jetjson::__private::too_few_elements(__r, #pair, 0),
                 );
             }
-            let __at = ::jetjson::__private::value_offset(__r);
-            let __variant = #index;
+            let __variant = __read_tag(__r)?;
             if !__r.next_element(&mut __first)? {
                 return ::jetjson::__private::Err(
                     ::jetjson::__private::too_few_elements(__r, #pair, 1),
@@ -1551,8 +1556,7 @@ fn adjacent(cx: &Cx, variants: &[Variant], tag: &str, content_key: &str) -> Toke
                             ::jetjson::__private::duplicate_field(__r, #tag_lit, __key_at),
                         );
                     }
-                    let __at = ::jetjson::__private::value_offset(__r);
-                    __variant = ::jetjson::__private::Some(#index);
+                    __variant = ::jetjson::__private::Some(__read_tag(__r)?);
                 }
                 1 => {
                     if __value.is_some() || __content.is_some() {

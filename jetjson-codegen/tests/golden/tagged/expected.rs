@@ -300,6 +300,26 @@ const _: () = {
                     }
                 }
             };
+            let __read_tag = |
+                __r: &mut ::jetjson::__private::Reader<'de>,
+            | -> ::jetjson::__private::Result<usize, ::jetjson::__private::Error> {
+                let __at = ::jetjson::__private::value_offset(__r);
+                ::jetjson::__private::Ok(
+                    match __r.read_str()?.as_bytes() {
+                        b"Quit" => 0,
+                        b"Say" => 1,
+                        _ => {
+                            return ::jetjson::__private::Err(
+                                ::jetjson::__private::unknown_variant_at(
+                                    __r,
+                                    &["Quit", "Say"],
+                                    __at,
+                                ),
+                            );
+                        }
+                    },
+                )
+            };
             if __r.peek() == ::jetjson::__private::Some(b'[') {
                 __r.begin_array("adjacently tagged enum Msg")?;
                 let mut __first = true;
@@ -312,20 +332,7 @@ const _: () = {
                         ),
                     );
                 }
-                let __at = ::jetjson::__private::value_offset(__r);
-                let __variant = match __r.read_str()?.as_bytes() {
-                    b"Quit" => 0,
-                    b"Say" => 1,
-                    _ => {
-                        return ::jetjson::__private::Err(
-                            ::jetjson::__private::unknown_variant_at(
-                                __r,
-                                &["Quit", "Say"],
-                                __at,
-                            ),
-                        );
-                    }
-                };
+                let __variant = __read_tag(__r)?;
                 if !__r.next_element(&mut __first)? {
                     return ::jetjson::__private::Err(
                         ::jetjson::__private::too_few_elements(
@@ -369,22 +376,7 @@ const _: () = {
                                 ::jetjson::__private::duplicate_field(__r, "t", __key_at),
                             );
                         }
-                        let __at = ::jetjson::__private::value_offset(__r);
-                        __variant = ::jetjson::__private::Some(
-                            match __r.read_str()?.as_bytes() {
-                                b"Quit" => 0,
-                                b"Say" => 1,
-                                _ => {
-                                    return ::jetjson::__private::Err(
-                                        ::jetjson::__private::unknown_variant_at(
-                                            __r,
-                                            &["Quit", "Say"],
-                                            __at,
-                                        ),
-                                    );
-                                }
-                            },
-                        );
+                        __variant = ::jetjson::__private::Some(__read_tag(__r)?);
                     }
                     1 => {
                         if __value.is_some() || __content.is_some() {
